@@ -1,0 +1,1 @@
+"""Slampad: party-game console firmware. Imports nothing on purpose."""

@@ -1,0 +1,334 @@
+"""Wildside rules core (rulebooks/wildside.txt, rulings W1-W12).
+
+Phases: ready -> roll -> rolling -> window -> (choose) -> roll ... -> over.
+Actions (tuples): ("ready", seat), ("roll",), ("open", t), ("slam", seat, t),
+("judge",), ("tap", seat), ("choose", seat), ("take",).
+Times are ticks of the slam source (options tick_us, wrap); they are compared
+with ticks-diff semantics and the ruling never depends on arrival order (W6).
+"""
+
+from slampad.games import _check as ck
+from slampad.games import wildside_match as wm
+from slampad.rng import Rng
+from slampad.ticks import ticks_diff
+
+GAME = "wildside"
+VERSION = 1
+PHASES = ("ready", "roll", "rolling", "window", "choose", "over")
+DEFAULTS = {
+    "players": 4,  # W2: 2 to 4
+    "bots": [],  # bot seats are always ready (W12)
+    "tick_us": 1000,  # keypad: 1 ms; a PIO source: 1 us
+    "wrap": 1 << 29,  # supervisor.ticks_ms wraps at 2**29
+    "resolution": 1,  # W6: ticks; slams closer than this share first place
+    "look_ms": 5000,  # W7
+    "choose_ms": 3000,  # W5
+    "countdown_ms": 1000,  # W12
+    "result_ms": 2000,  # W12
+}
+
+
+def check_options(given):
+    o = ck.options(given, DEFAULTS)
+    n = ck.need_int(o["players"], "options.players", 2, 4)
+    ck.need_seats(o["bots"], "options.bots", n)
+    ck.need_int(o["tick_us"], "options.tick_us", 1, 1000000)
+    w = ck.need_int(o["wrap"], "options.wrap", 2)
+    if w & (w - 1):
+        ck.bad("options.wrap", "must be a power of two")
+    ck.need_int(o["resolution"], "options.resolution", 1, w >> 2)
+    for k in ("look_ms", "choose_ms", "countdown_ms", "result_ms"):
+        ck.need_int(o[k], "options." + k, 0, 600000)
+    o["bots"] = sorted(o["bots"])
+    return o
+
+
+class Wildside:
+    def __init__(self, options=None, seed=0):
+        self.options = o = check_options(options)
+        n = o["players"]
+        self.rng = Rng(seed)
+        self.phase = "ready"
+        self.round = 0
+        self.dice = [3] * n  # W2
+        self.rolled = [[] for _ in range(n)]
+        self.pool = 0  # W8
+        self.ready = list(o["bots"])
+        self.t_open = None
+        self.slams = {}  # seat -> [t, early]
+        self.choice = None  # {"slammer", "candidates": [[seat, k]], "highlight"}
+        self.active = list(range(n))
+        self.sudden = False  # W10
+        self.won = []
+        if len(self.ready) == n:
+            self.phase = "roll"
+
+    # -- queries ---------------------------------------------------------
+    def is_over(self):
+        return self.phase == "over"
+
+    def winners(self):
+        return list(self.won)
+
+    def aside(self, seat):
+        """W9: dice set aside (count for winning, not rolled)."""
+        return max(0, self.dice[seat] - wm.MAX_ROLLED)
+
+    def matches(self):
+        """Every matching pair [a, b, k] on the dice now rolled."""
+        if self.phase not in ("rolling", "window", "choose"):
+            return []
+        return wm.all_matches(self.rolled, self.dice, self.active)
+
+    def candidates(self, seat):
+        return wm.candidates(seat, self.rolled, self.dice, self.active, len(self.dice))
+
+    def view(self, player=None):
+        """All dice are public once shown; none are shown while rolling."""
+        shown = self.phase in ("window", "choose")
+        return {
+            "phase": self.phase,
+            "dice": list(self.dice),
+            "rolled": [list(r) if shown else [] for r in self.rolled],
+            "pool": self.pool,
+            "active": list(self.active),
+            "sudden": self.sudden,
+            "choice": None if self.choice is None else dict(self.choice),
+        }
+
+    def legal_actions(self, player=None):
+        p = self.phase
+        if player is None:
+            if p == "roll":
+                return [("roll",)]
+            if p == "rolling":
+                return [("open", None)] + ([("judge",)] if self.slams else [])
+            if p == "window":
+                return [("judge",)]
+            if p == "choose":
+                return [("take",)]
+            return []
+        if p == "ready" and player not in self.ready and 0 <= player < len(self.dice):
+            return [("ready", player)]
+        if p in ("rolling", "window") and player in self.active:
+            return [("slam", player, None)]
+        if p == "choose" and player == self.choice["slammer"]:
+            acts = [("tap", player)]
+            for c in self.choice["candidates"]:
+                acts.append(("choose", c[0]))
+            return acts
+        return []
+
+    # -- actions ---------------------------------------------------------
+    def apply(self, action):
+        if not isinstance(action, (tuple, list)) or not action:
+            raise ValueError("action must be a non-empty tuple, got %r" % (action,))
+        name = action[0]
+        fn = getattr(self, "_a_" + str(name), None)
+        if fn is None:
+            raise ValueError("unknown action %r" % (name,))
+        return fn(*action[1:])
+
+    def _phase(self, *want):
+        if self.phase not in want:
+            raise ValueError("not allowed in phase %r" % self.phase)
+
+    def _seat(self, seat):
+        if not ck.is_int(seat) or not 0 <= seat < len(self.dice):
+            raise ValueError("no seat %r" % (seat,))
+
+    def _tick(self, t):
+        if not ck.is_int(t) or not 0 <= t < self.options["wrap"]:
+            raise ValueError("tick %r outside 0..wrap-1" % (t,))
+
+    def _a_ready(self, seat):
+        self._phase("ready")
+        self._seat(seat)
+        if seat in self.ready:
+            raise ValueError("W12: seat %d is already ready" % seat)
+        self.ready.append(seat)
+        self.ready.sort()
+        ev = [("ready", seat)]
+        if len(self.ready) == len(self.dice):
+            self.phase = "roll"
+            ev.append(("start",))
+        return ev
+
+    def _a_roll(self):
+        self._phase("roll")
+        self.round += 1
+        for s in range(len(self.dice)):
+            r = []
+            if s in self.active:
+                for _ in range(min(wm.MAX_ROLLED, self.dice[s])):  # W9
+                    r.append(wm.SIDES[self.rng.below(6)])
+            self.rolled[s] = r
+        self.t_open = None
+        self.slams = {}
+        self.phase = "rolling"
+        return [("roll", self.round)]
+
+    def _a_open(self, t):
+        self._phase("rolling")
+        self._tick(t)
+        self.t_open = t
+        self.phase = "window"
+        return [("open", t, [list(r) for r in self.rolled])]
+
+    def _a_slam(self, seat, t):
+        self._phase("rolling", "window")
+        self._seat(seat)
+        self._tick(t)
+        if seat not in self.active:
+            raise ValueError("W10: seat %d is not in sudden death" % seat)
+        early = self.phase == "rolling"
+        old = self.slams.get(seat)
+        # W8: a seat's repeated slams count from its earliest.
+        if old is None or ticks_diff(t, old[0], self.options["wrap"]) < 0:
+            self.slams[seat] = [t, early or (old is not None and old[1])]
+        elif early:
+            old[1] = True
+        return [("slam", seat, t)]
+
+    def _a_judge(self):
+        self._phase("rolling", "window")
+        if self.phase == "rolling" and not self.slams:
+            raise ValueError("W6: nothing to judge before the window opens")
+        if not self.slams:
+            return self._next_round([("none",)])  # W7
+        first, false = self.first_place()
+        ev = []
+        for s in false:
+            ev.append(("false_start", s))  # W6
+        winners = []
+        for s in first:
+            if s not in false and self.candidates(s):
+                winners.append(s)
+        if len(winners) > 1:
+            return self._next_round(ev + [("dead_heat", winners)])  # W6
+        if len(winners) == 1:
+            return ev + self._confirm(winners[0])
+        return ev + self._penalize(first)
+
+    def first_place(self):
+        """W6: (seats sharing first place, seats whose slam was a false start)."""
+        wrap = self.options["wrap"]
+        ref = self.t_open
+        seats = sorted(self.slams)
+        if ref is None:
+            ref = self.slams[seats[0]][0]
+        off = {}
+        for s in seats:
+            off[s] = ticks_diff(self.slams[s][0], ref, wrap)
+        best = min(off.values())
+        res = self.options["resolution"]
+        first = [s for s in seats if off[s] - best < res]
+        false = []
+        for s in first:
+            if self.slams[s][1] or (self.t_open is not None and off[s] < 0):
+                false.append(s)
+        return first, false
+
+    def _confirm(self, s):
+        cands = self.candidates(s)
+        ev = [("confirmed", s)]
+        if self.sudden:  # W10: the first confirmed match wins the game
+            return ev + self._finish([s])
+        if len(cands) == 1:
+            return ev + self._collect(s, cands[0])
+        self.choice = {"slammer": s, "candidates": cands, "highlight": 0}
+        self.slams = {}
+        self.phase = "choose"  # W4/W5
+        return ev + [("choose", s, [c[0] for c in cands], cands[0][0])]
+
+    def _collect(self, s, cand):
+        v, k = cand
+        moved = k + self.pool  # W8: the pool goes with any confirmed match
+        self.dice[v] -= k
+        self.dice[s] += moved
+        self.pool = 0
+        self.choice = None
+        ev = [("match", s, v, k, moved)]
+        if self.dice[v] == 0:
+            return ev + self._game_end()
+        return self._next_round(ev)
+
+    def _penalize(self, seats):
+        if self.sudden:  # W10: an unconfirmed slam is out
+            left = [s for s in self.active if s not in seats]
+            ev = [("out", list(seats))]
+            if len(left) == 1:
+                return ev + self._finish(left)
+            if left:
+                self.active = left
+            else:
+                ev.append(("sudden_death", list(self.active)))
+            return self._next_round(ev)
+        for s in seats:  # W8
+            self.dice[s] -= 1
+            self.pool += 1
+        ev = [("penalty", list(seats))]
+        if 0 in self.dice:
+            return ev + self._game_end()
+        return self._next_round(ev)
+
+    def _game_end(self):
+        """W10: most dice wins; a tie goes to sudden death among the tied."""
+        top = max(self.dice)
+        lead = [s for s in range(len(self.dice)) if self.dice[s] == top]
+        if len(lead) == 1:
+            return self._finish(lead)
+        self.sudden = True
+        self.active = lead
+        return self._next_round([("sudden_death", lead)])
+
+    def _finish(self, won):
+        self.won = list(won)
+        self.phase = "over"
+        self.t_open = None
+        self.slams = {}
+        self.choice = None
+        return [("game_over", list(won))]
+
+    def _next_round(self, ev):
+        self.phase = "roll"
+        self.t_open = None
+        self.slams = {}
+        self.choice = None
+        return ev
+
+    def _a_tap(self, seat):
+        self._phase("choose")
+        if seat != self.choice["slammer"]:
+            raise ValueError("W5: only the slammer moves the highlight")
+        c = self.choice
+        c["highlight"] = (c["highlight"] + 1) % len(c["candidates"])
+        return [("highlight", c["candidates"][c["highlight"]][0])]
+
+    def _a_choose(self, victim):
+        self._phase("choose")
+        for c in self.choice["candidates"]:
+            if c[0] == victim:
+                return self._collect(self.choice["slammer"], c)
+        raise ValueError("W5: seat %r is not a match for the slammer" % (victim,))
+
+    def _a_take(self):
+        self._phase("choose")
+        c = self.choice
+        return self._collect(c["slammer"], c["candidates"][c["highlight"]])
+
+    # -- saving ----------------------------------------------------------
+    def to_dict(self):
+        from slampad.games.wildside_state import save
+
+        return save(self)
+
+    @staticmethod
+    def from_dict(d):
+        from slampad.games.wildside_state import load
+
+        return load(Wildside, d)
+
+
+def new_game(options=None, seed=0):
+    return Wildside(options, seed)
