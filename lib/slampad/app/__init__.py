@@ -1,0 +1,1 @@
+"""Screens, LED rendering, menus and the main loop."""
