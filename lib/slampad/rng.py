@@ -30,8 +30,8 @@ class Rng:
 
     def below(self, n):
         """Uniform int in [0, n), by rejection so no value is favoured."""
-        if n <= 0:
-            raise ValueError("below() needs n >= 1")
+        if not 0 < n <= _M32 + 1:
+            raise ValueError("below() needs 1 <= n <= 2**32")
         limit = (_M32 + 1) - (_M32 + 1) % n
         while True:
             x = self.next32()

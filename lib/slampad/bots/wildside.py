@@ -32,7 +32,8 @@ class WildsideBot:
         self.false = f if false is None else false
         for name in ("react_ms", "miss", "false"):
             v = getattr(self, name)
-            if not isinstance(v, int) or v < 0 or (name != "react_ms" and v > 1000):
+            bad = not isinstance(v, int) or isinstance(v, bool)
+            if bad or v < 0 or (name != "react_ms" and v > 1000):
                 raise ValueError("bot %s out of range: %r" % (name, v))
         self.rng = Rng(seed * 8 + seat + 1)
 

@@ -9,38 +9,19 @@ with ticks-diff semantics and the ruling never depends on arrival order (W6).
 
 from slampad.games import _check as ck
 from slampad.games import wildside_match as wm
+from slampad.games.wildside_state import (  # noqa: F401 (re-exported)
+    DEFAULTS,
+    GAME,
+    PHASES,
+    VERSION,
+    check_options,
+    load,
+    save,
+)
 from slampad.rng import Rng
 from slampad.ticks import ticks_diff
 
-GAME = "wildside"
-VERSION = 1
-PHASES = ("ready", "roll", "rolling", "window", "choose", "over")
-DEFAULTS = {
-    "players": 4,  # W2: 2 to 4
-    "bots": [],  # bot seats are always ready (W12)
-    "tick_us": 1000,  # keypad: 1 ms; a PIO source: 1 us
-    "wrap": 1 << 29,  # supervisor.ticks_ms wraps at 2**29
-    "resolution": 1,  # W6: ticks; slams closer than this share first place
-    "look_ms": 5000,  # W7
-    "choose_ms": 3000,  # W5
-    "countdown_ms": 1000,  # W12
-    "result_ms": 2000,  # W12
-}
-
-
-def check_options(given):
-    o = ck.options(given, DEFAULTS)
-    n = ck.need_int(o["players"], "options.players", 2, 4)
-    ck.need_seats(o["bots"], "options.bots", n)
-    ck.need_int(o["tick_us"], "options.tick_us", 1, 1000000)
-    w = ck.need_int(o["wrap"], "options.wrap", 2)
-    if w & (w - 1):
-        ck.bad("options.wrap", "must be a power of two")
-    ck.need_int(o["resolution"], "options.resolution", 1, w >> 2)
-    for k in ("look_ms", "choose_ms", "countdown_ms", "result_ms"):
-        ck.need_int(o[k], "options." + k, 0, 600000)
-    o["bots"] = sorted(o["bots"])
-    return o
+ARGS = {"ready": 1, "roll": 0, "open": 1, "slam": 2, "judge": 0, "tap": 1, "choose": 1, "take": 0}
 
 
 class Wildside:
@@ -56,6 +37,7 @@ class Wildside:
         self.ready = list(o["bots"])
         self.t_open = None
         self.slams = {}  # seat -> [t, early]
+        self.span = None  # [lo, hi]: the arc of every tick seen this round
         self.choice = None  # {"slammer", "candidates": [[seat, k]], "highlight"}
         self.active = list(range(n))
         self.sudden = False  # W10
@@ -63,7 +45,7 @@ class Wildside:
         if len(self.ready) == n:
             self.phase = "roll"
 
-    # -- queries ---------------------------------------------------------
+    # -- queries --
     def is_over(self):
         return self.phase == "over"
 
@@ -93,11 +75,13 @@ class Wildside:
             "pool": self.pool,
             "active": list(self.active),
             "sudden": self.sudden,
-            "choice": None if self.choice is None else dict(self.choice),
+            "choice": None if self.choice is None else save(self)["choice"],
         }
 
     def legal_actions(self, player=None):
         p = self.phase
+        if player is not None:
+            self._seat(player)
         if player is None:
             if p == "roll":
                 return [("roll",)]
@@ -108,7 +92,7 @@ class Wildside:
             if p == "choose":
                 return [("take",)]
             return []
-        if p == "ready" and player not in self.ready and 0 <= player < len(self.dice):
+        if p == "ready" and player not in self.ready:
             return [("ready", player)]
         if p in ("rolling", "window") and player in self.active:
             return [("slam", player, None)]
@@ -119,15 +103,15 @@ class Wildside:
             return acts
         return []
 
-    # -- actions ---------------------------------------------------------
+    # -- actions --
     def apply(self, action):
         if not isinstance(action, (tuple, list)) or not action:
             raise ValueError("action must be a non-empty tuple, got %r" % (action,))
         name = action[0]
-        fn = getattr(self, "_a_" + str(name), None)
-        if fn is None:
-            raise ValueError("unknown action %r" % (name,))
-        return fn(*action[1:])
+        n = ARGS.get(name) if isinstance(name, str) else None
+        if n is None or len(action) != n + 1:
+            raise ValueError("unknown action, or wrong arguments: %r" % (action,))
+        return getattr(self, "_a_" + name)(*action[1:])
 
     def _phase(self, *want):
         if self.phase not in want:
@@ -138,8 +122,24 @@ class Wildside:
             raise ValueError("no seat %r" % (seat,))
 
     def _tick(self, t):
-        if not ck.is_int(t) or not 0 <= t < self.options["wrap"]:
+        """Check t; return the round's tick span with t in it.
+
+        W6: a round's ticks (t_open and every slam, kept or not) lie within a
+        quarter wrap, so ticks_diff orders them and no arrival order matters.
+        """
+        w = self.options["wrap"]
+        if not ck.is_int(t) or not 0 <= t < w:
             raise ValueError("tick %r outside 0..wrap-1" % (t,))
+        if self.span is None:
+            return [t, t]
+        lo, hi = self.span
+        if ticks_diff(t, lo, w) < 0:
+            lo = t
+        elif ticks_diff(t, hi, w) > 0:
+            hi = t
+        if (hi - lo) & (w - 1) >= w >> 2:
+            raise ValueError("W6: tick %r is a quarter wrap from this round's ticks" % (t,))
+        return [lo, hi]
 
     def _a_ready(self, seat):
         self._phase("ready")
@@ -164,13 +164,14 @@ class Wildside:
                     r.append(wm.SIDES[self.rng.below(6)])
             self.rolled[s] = r
         self.t_open = None
+        self.span = None
         self.slams = {}
         self.phase = "rolling"
         return [("roll", self.round)]
 
     def _a_open(self, t):
         self._phase("rolling")
-        self._tick(t)
+        self.span = self._tick(t)
         self.t_open = t
         self.phase = "window"
         return [("open", t, [list(r) for r in self.rolled])]
@@ -178,9 +179,9 @@ class Wildside:
     def _a_slam(self, seat, t):
         self._phase("rolling", "window")
         self._seat(seat)
-        self._tick(t)
         if seat not in self.active:
             raise ValueError("W10: seat %d is not in sudden death" % seat)
+        self.span = self._tick(t)
         early = self.phase == "rolling"
         old = self.slams.get(seat)
         # W8: a seat's repeated slams count from its earliest.
@@ -276,7 +277,7 @@ class Wildside:
         """W10: most dice wins; a tie goes to sudden death among the tied."""
         top = max(self.dice)
         lead = [s for s in range(len(self.dice)) if self.dice[s] == top]
-        if len(lead) == 1:
+        if len(lead) == 1 or top == 0:  # all at 0: nobody can roll, so a draw
             return self._finish(lead)
         self.sudden = True
         self.active = lead
@@ -286,6 +287,7 @@ class Wildside:
         self.won = list(won)
         self.phase = "over"
         self.t_open = None
+        self.span = None
         self.slams = {}
         self.choice = None
         return [("game_over", list(won))]
@@ -293,12 +295,14 @@ class Wildside:
     def _next_round(self, ev):
         self.phase = "roll"
         self.t_open = None
+        self.span = None
         self.slams = {}
         self.choice = None
         return ev
 
     def _a_tap(self, seat):
         self._phase("choose")
+        self._seat(seat)
         if seat != self.choice["slammer"]:
             raise ValueError("W5: only the slammer moves the highlight")
         c = self.choice
@@ -307,6 +311,7 @@ class Wildside:
 
     def _a_choose(self, victim):
         self._phase("choose")
+        self._seat(victim)
         for c in self.choice["candidates"]:
             if c[0] == victim:
                 return self._collect(self.choice["slammer"], c)
@@ -317,16 +322,12 @@ class Wildside:
         c = self.choice
         return self._collect(c["slammer"], c["candidates"][c["highlight"]])
 
-    # -- saving ----------------------------------------------------------
+    # -- saving --
     def to_dict(self):
-        from slampad.games.wildside_state import save
-
         return save(self)
 
     @staticmethod
     def from_dict(d):
-        from slampad.games.wildside_state import load
-
         return load(Wildside, d)
 
 

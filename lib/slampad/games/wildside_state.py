@@ -1,26 +1,56 @@
 """Loading a saved Wildside state: every field checked, errors name it."""
 
 from slampad.games import _check as ck
-from slampad.games import wildside as ws
 from slampad.games import wildside_match as wm
 from slampad.rng import Rng
 from slampad.ticks import ticks_diff
+
+GAME = "wildside"
+VERSION = 1
+PHASES = ("ready", "roll", "rolling", "window", "choose", "over")
+DEFAULTS = {
+    "players": 4,  # W2: 2 to 4
+    "bots": [],  # bot seats are always ready (W12)
+    "tick_us": 1000,  # keypad: 1 ms; a PIO source: 1 us
+    "wrap": 1 << 29,  # supervisor.ticks_ms wraps at 2**29
+    "resolution": 1,  # W6: ticks; slams closer than this share first place
+    "look_ms": 5000,  # W7
+    "choose_ms": 3000,  # W5
+    "countdown_ms": 1000,  # W12
+    "result_ms": 2000,  # W12
+}
+
+
+def check_options(given):
+    o = ck.options(given, DEFAULTS)
+    n = ck.need_int(o["players"], "options.players", 2, 4)
+    ck.need_seats(o["bots"], "options.bots", n)
+    ck.need_int(o["tick_us"], "options.tick_us", 1, 1000000)
+    w = ck.need_int(o["wrap"], "options.wrap", 2)
+    if w & (w - 1):
+        ck.bad("options.wrap", "must be a power of two")
+    ck.need_int(o["resolution"], "options.resolution", 1, w >> 2)
+    for k in ("look_ms", "choose_ms", "countdown_ms", "result_ms"):
+        ck.need_int(o[k], "options." + k, 0, 600000)
+    o["bots"] = sorted(o["bots"])
+    return o
 
 LIVE = ("rolling", "window", "choose")
 
 
 def load(cls, d):
     ck.need_dict(d, "state")
-    if ck.need_key(d, "game", "") != ws.GAME:
-        ck.bad("game", "expected %r, got %r" % (ws.GAME, d["game"]))
-    if ck.need_key(d, "v", "") != ws.VERSION:
-        ck.bad("v", "save version %r; this firmware reads %d" % (d["v"], ws.VERSION))
-    o = ws.check_options(ck.need_key(d, "options", ""))
+    if ck.need_key(d, "game", "") != GAME:
+        ck.bad("game", "expected %r, got %r" % (GAME, d["game"]))
+    v = ck.need_key(d, "v", "")
+    if not ck.is_int(v) or v != VERSION:
+        ck.bad("v", "save version %r; this firmware reads %d" % (d["v"], VERSION))
+    o = check_options(ck.need_key(d, "options", ""))
     n = o["players"]
     g = cls(o, 0)
     g.rng = Rng.from_state(ck.need_key(d, "rng", ""))
     phase = ck.need_key(d, "phase", "")
-    if phase not in ws.PHASES:
+    if phase not in PHASES:
         ck.bad("phase", "unknown phase %r" % (phase,))
     g.phase = phase
     g.round = ck.need_int(ck.need_key(d, "round", ""), "round", 0)
@@ -65,8 +95,8 @@ def save(self):
     o = dict(self.options)
     o["bots"] = list(o["bots"])
     return {
-        "game": ws.GAME,
-        "v": ws.VERSION,
+        "game": GAME,
+        "v": VERSION,
         "options": o,
         "rng": self.rng.state,
         "phase": self.phase,
@@ -78,6 +108,7 @@ def save(self):
         "pool": self.pool,
         "ready": list(self.ready),
         "t_open": self.t_open,
+        "span": None if self.span is None else list(self.span),
         "slams": slams,
         "choice": ch,
         "active": list(self.active),
@@ -100,8 +131,8 @@ def _players(g, ps, n, live):
         if live and len(rolled) != want:
             ck.bad(
                 path + ".rolled",
-                "%d dice rolled with %d set aside; W9: a seat in play rolls min(5, its dice)"
-                % (len(rolled), max(0, dice - len(rolled))),
+                "%d dice rolled but the seat has %d; W9: a seat in play rolls min(5, its dice)"
+                % (len(rolled), dice),
             )
         g.dice[s] = dice
         g.rolled[s] = list(rolled)
@@ -131,14 +162,27 @@ def _timing(g, d, phase):
         if not isinstance(e[2], bool) or (phase == "rolling" and not e[2]):
             ck.bad(path + "[2]", "must be true for a slam before the window opened")
         g.slams[s] = [e[1], e[2]]
-    if g.slams:
-        ref = g.slams[min(g.slams)][0]
-        for s in g.slams:
-            if abs(ticks_diff(g.slams[s][0], ref, wrap)) >= wrap >> 2:
-                ck.bad("slams", "slams of one round lie a quarter wrap apart")
+    ticks = [g.slams[s][0] for s in g.slams] + ([] if t is None else [t])
+    sp = ck.need_key(d, "span", "")
+    g.span = None
+    if sp is None:
+        if ticks:
+            ck.bad("span", "W6: must hold t_open and every slam")
+        return
+    ck.need_list(sp, "span", 2, 2)
+    lo = ck.need_int(sp[0], "span[0]", 0, wrap - 1)
+    hi = ck.need_int(sp[1], "span[1]", 0, wrap - 1)
+    if not ticks or (hi - lo) & (wrap - 1) >= wrap >> 2:
+        ck.bad("span", "W6: a round's ticks lie within a quarter wrap")
+    for x in ticks:
+        if ticks_diff(x, lo, wrap) < 0 or ticks_diff(hi, x, wrap) < 0:
+            ck.bad("span", "W6: must hold t_open and every slam")
+    g.span = [lo, hi]
 
 
 def _choice(g, ch, phase):
+    if phase == "choose" and g.sudden:
+        ck.bad("sudden", "W10: a confirmed match ends sudden death; nobody chooses")
     if phase != "choose":
         if ch is not None:
             ck.bad("choice", "set only in phase 'choose'")
