@@ -1,0 +1,109 @@
+"""Time one Wildside roll resolution (``play_round``) in full 4-player bot games.
+
+Runs on MicroPython (timed with time.ticks_us / ticks_diff) and on CPython
+(time.perf_counter_ns), so both VMs run the same code:
+
+    micropython tools/mp_bench_wildside.py [GAMES] [PLAYERS]
+    python tools/mp_bench_wildside.py [GAMES] [PLAYERS]
+
+GAMES (default 200) games with seeds 0..GAMES-1, all bots "normal", as play_game plays them.
+Prints one line: ``BENCH vm=... games=... rounds=... median_us=... mean_us=... p90_us=...
+max_us=... game_ms=... kept_import=...`` (kept_import: heap bytes held after the imports,
+MicroPython only, -1 elsewhere).
+"""
+
+import gc
+import sys
+import time
+from array import array
+
+
+def _here():
+    try:
+        p = __file__
+    except NameError:
+        p = sys.argv[0]
+    p = p.replace("\\", "/")
+    i = p.rfind("/")
+    return p[:i] if i >= 0 else "."
+
+
+sys.path.insert(0, _here() + "/../lib")
+
+gc.collect()
+_before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+from slampad.games.wildside import Wildside  # noqa: E402, I001
+import slampad.games.wildside_state  # noqa: E402, F401
+from slampad.bots.wildside import WildsideBot, play_round  # noqa: E402
+from slampad.rng import Rng  # noqa: E402
+
+gc.collect()
+KEPT = gc.mem_alloc() - _before if hasattr(gc, "mem_alloc") else -1
+
+if hasattr(time, "ticks_us"):
+    VM = "micropython"
+
+    def now_us():
+        return time.ticks_us()
+
+    def since_us(t0):
+        return time.ticks_diff(time.ticks_us(), t0)
+
+else:
+    VM = "cpython"
+
+    def now_us():
+        return time.perf_counter_ns()
+
+    def since_us(t0):
+        return (time.perf_counter_ns() - t0) / 1000
+
+
+def bench(games, players):
+    times = array("I")  # 4 bytes a round, whole us: a list needs a 32 KB block on the VM
+    game_us = 0
+    for seed in range(games):
+        game = Wildside({"players": players, "bots": list(range(players))}, seed)
+        bots = [WildsideBot(s, "normal", seed) for s in range(players)]
+        mix = Rng(seed ^ 0x5A5A)
+        t = 0
+        while not game.is_over() and game.round < 5000:
+            t0 = now_us()
+            t = play_round(game, bots, t, mix)[2]
+            dt = since_us(t0)
+            times.append(int(dt))
+            game_us += dt
+        if not game.is_over():
+            raise AssertionError("seed %d: game not over" % seed)
+        game = bots = None
+        gc.collect()
+    return times, game_us
+
+
+def main(argv):
+    games = int(argv[1]) if len(argv) > 1 else 200
+    players = int(argv[2]) if len(argv) > 2 else 4
+    bench(2, players)  # warm up
+    times, game_us = bench(games, players)
+    times = sorted(times)
+    n = len(times)
+    med = times[n // 2] if n % 2 else (times[n // 2 - 1] + times[n // 2]) / 2
+    print(
+        "BENCH vm=%s games=%d players=%d rounds=%d median_us=%.1f mean_us=%.1f p90_us=%.1f"
+        " max_us=%.1f game_ms=%.2f kept_import=%d"
+        % (
+            VM,
+            games,
+            players,
+            n,
+            med,
+            sum(times) / n,
+            times[(n * 9) // 10],
+            times[-1],
+            game_us / games / 1000,
+            KEPT,
+        )
+    )
+
+
+main(sys.argv)
