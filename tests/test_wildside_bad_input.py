@@ -540,3 +540,26 @@ def test_state_that_is_not_a_dict(d):
 def test_every_sample_state_round_trips(name):
     d = base(name)
     assert Wildside.from_dict(d).to_dict() == d
+
+
+@pytest.mark.parametrize("name", sorted(STATES))
+def test_out_of_phase_actions_name_their_ruling(name):
+    # Every action refused for its phase names the ruling that orders the phases.
+    g = STATES[name]()
+    rules = {"ready": "W12", "roll": "W12", "open": "W6", "slam": "W6", "judge": "W6",
+             "tap": "W5", "choose": "W5", "take": "W5"}  # fmt: skip
+    args = {"ready": (0,), "roll": (), "open": (1000,), "slam": (0, 1000), "judge": (),
+            "tap": (0,), "choose": (1,), "take": ()}  # fmt: skip
+    checked = 0
+    for act, rule in rules.items():
+        phases = {"ready": "ready", "roll": "roll", "open": "rolling", "tap": "choose",
+                  "choose": "choose", "take": "choose"}  # fmt: skip
+        ok = ("rolling", "window") if act in ("slam", "judge") else (phases[act],)
+        if g.phase in ok:
+            continue
+        msg = refused(g, (act,) + args[act])
+        want = "W10: the game is over" if g.phase == "over" else rule
+        assert msg.startswith(want + ": "), (act, msg)
+        assert repr(g.phase) in msg
+        checked += 1
+    assert checked >= 5

@@ -21,7 +21,17 @@ from slampad.games.wildside_state import (  # noqa: F401 (re-exported)
 from slampad.rng import Rng
 from slampad.ticks import ticks_diff
 
-ARGS = {"ready": 1, "roll": 0, "open": 1, "slam": 2, "judge": 0, "tap": 1, "choose": 1, "take": 0}
+# action: (arguments, phases it is legal in, the ruling that says so)
+ACTS = {
+    "ready": (1, ("ready",), "W12"),
+    "roll": (0, ("roll",), "W12"),
+    "open": (1, ("rolling",), "W6"),
+    "slam": (2, ("rolling", "window"), "W6"),
+    "judge": (0, ("rolling", "window"), "W6"),
+    "tap": (1, ("choose",), "W5"),
+    "choose": (1, ("choose",), "W5"),
+    "take": (0, ("choose",), "W5"),
+}
 
 
 class Wildside:
@@ -108,14 +118,13 @@ class Wildside:
         if not isinstance(action, (tuple, list)) or not action:
             raise ValueError("action must be a non-empty tuple, got %r" % (action,))
         name = action[0]
-        n = ARGS.get(name) if isinstance(name, str) else None
-        if n is None or len(action) != n + 1:
+        spec = ACTS.get(name) if isinstance(name, str) else None
+        if spec is None or len(action) != spec[0] + 1:
             raise ValueError("unknown action, or wrong arguments: %r" % (action,))
+        if self.phase not in spec[1]:
+            rule = "W10: the game is over" if self.phase == "over" else spec[2]
+            raise ValueError("%s: %r is not allowed in phase %r" % (rule, name, self.phase))
         return getattr(self, "_a_" + name)(*action[1:])
-
-    def _phase(self, *want):
-        if self.phase not in want:
-            raise ValueError("not allowed in phase %r" % self.phase)
 
     def _seat(self, seat):
         if not ck.is_int(seat) or not 0 <= seat < len(self.dice):
@@ -142,7 +151,6 @@ class Wildside:
         return [lo, hi]
 
     def _a_ready(self, seat):
-        self._phase("ready")
         self._seat(seat)
         if seat in self.ready:
             raise ValueError("W12: seat %d is already ready" % seat)
@@ -155,7 +163,6 @@ class Wildside:
         return ev
 
     def _a_roll(self):
-        self._phase("roll")
         self.round += 1
         for s in range(len(self.dice)):
             r = []
@@ -170,14 +177,12 @@ class Wildside:
         return [("roll", self.round)]
 
     def _a_open(self, t):
-        self._phase("rolling")
         self.span = self._tick(t)
         self.t_open = t
         self.phase = "window"
         return [("open", t, [list(r) for r in self.rolled])]
 
     def _a_slam(self, seat, t):
-        self._phase("rolling", "window")
         self._seat(seat)
         if seat not in self.active:
             raise ValueError("W10: seat %d is not in sudden death" % seat)
@@ -192,7 +197,6 @@ class Wildside:
         return [("slam", seat, t)]
 
     def _a_judge(self):
-        self._phase("rolling", "window")
         if self.phase == "rolling" and not self.slams:
             raise ValueError("W6: nothing to judge before the window opens")
         if not self.slams:
@@ -301,7 +305,6 @@ class Wildside:
         return ev
 
     def _a_tap(self, seat):
-        self._phase("choose")
         self._seat(seat)
         if seat != self.choice["slammer"]:
             raise ValueError("W5: only the slammer moves the highlight")
@@ -310,7 +313,6 @@ class Wildside:
         return [("highlight", c["candidates"][c["highlight"]][0])]
 
     def _a_choose(self, victim):
-        self._phase("choose")
         self._seat(victim)
         for c in self.choice["candidates"]:
             if c[0] == victim:
@@ -318,7 +320,6 @@ class Wildside:
         raise ValueError("W5: seat %r is not a match for the slammer" % (victim,))
 
     def _a_take(self):
-        self._phase("choose")
         c = self.choice
         return self._collect(c["slammer"], c["candidates"][c["highlight"]])
 
