@@ -1,0 +1,564 @@
+#!/usr/bin/env python3
+"""Build the CIRCUITPY image: tools/deploy.py DEST [--profile NAME] [--dry-run] [--force-settings]
+
+DEST is an empty or existing folder, or a mounted CIRCUITPY drive. The image is:
+
+    code.py, boot.py, settings.toml      from the repository root
+    lib/slampad/**.py                    the firmware (no __pycache__, no tests)
+    lib/<library>                        the Adafruit libraries the image imports
+
+The library set is computed: the imports of code.py, boot.py and every file of
+lib/slampad (all board profiles, or only --profile's) are walked statically (ast),
+and so are those of every library copied. Each imported top-level module must be
+either built into CircuitPython for the RP2040 (docs/circuitpython-modules.txt) or
+one of LIBRARIES below, copied from its pip distribution installed in .venv (never
+one of Blinka's modules, never the host shim in tools/shim). An import inside
+``try: ... except ImportError`` is optional: it need not resolve (``typing``,
+``circuitpython_typing``), though a known library named there is still carried.
+Anything else fails the build, naming the importing file and the module.
+
+An existing settings.toml on DEST is kept unless --force-settings. Files already
+identical on DEST are not rewritten (less flash wear), code.py goes last (the board
+reloads on writes), and lib/slampad on DEST is made to mirror the image.
+
+Exit status: 0 built, 1 the build failed (an unresolvable import, a missing
+library, a write error), 2 a bad argument.
+"""
+
+import argparse
+import ast
+import errno
+import importlib.machinery
+import importlib.metadata
+import os
+import re
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILTINS_FILE = ROOT / "docs" / "circuitpython-modules.txt"
+
+# Board profile -> CircuitPython board_id (also used by tools/typecheck.py).
+PROFILES = {
+    "pico": "raspberry_pi_pico",
+    "feather": "adafruit_feather_rp2040",
+    "pico_tft": "raspberry_pi_pico",
+    "macropad": "adafruit_macropad_rp2040",
+}
+
+# Libraries the image may carry: top-level module -> the pip distribution it comes from.
+LIBRARIES = {
+    "adafruit_display_text": "adafruit-circuitpython-display-text",
+    "adafruit_debouncer": "adafruit-circuitpython-debouncer",
+    "adafruit_ticks": "adafruit-circuitpython-ticks",
+    "adafruit_displayio_ssd1306": "adafruit-circuitpython-displayio-ssd1306",
+    "adafruit_displayio_sh1106": "adafruit-circuitpython-displayio-sh1106",
+    "adafruit_st7789": "adafruit-circuitpython-st7789",
+    "neopixel": "adafruit-circuitpython-neopixel",
+}
+
+# Distributions whose files never go into the image: Blinka re-implements on a computer
+# what the firmware has built in (board, digitalio, busio, displayio, microcontroller ...).
+NEVER_COPY = (
+    "adafruit-blinka",
+    "adafruit-blinka-displayio",
+    "adafruit-platformdetect",
+    "adafruit-pureio",
+    "circuitpython-stubs",
+)
+
+ENTRY_FILES = ("code.py", "boot.py")
+ASSET_SUFFIXES = (".bdf", ".pcf", ".bmp", ".wav")  # data files under lib/slampad, if any
+PICO_CIRCUITPY = 1024 * 1024  # a Pico's CIRCUITPY drive: ~1 MB of its 2 MB flash
+FAT_BLOCK = 512
+
+
+class BuildError(Exception):
+    """The image cannot be built; the message says why in one line."""
+
+
+class BadArgument(Exception):
+    """A bad command-line argument; exit status 2."""
+
+
+def load_builtins(path=BUILTINS_FILE):
+    names = set()
+    for line in path.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            names.add(line)
+    return names
+
+
+def _norm(dist_name):
+    return re.sub(r"[-_.]+", "-", dist_name).lower()
+
+
+def site_dirs():
+    """The site-packages folders to take libraries from: the project's .venv if there is one."""
+    here = Path(sys.prefix).resolve()
+    venv = ROOT / ".venv"
+    if venv.is_dir() and here != venv.resolve():
+        found = sorted(venv.glob("lib/python3*/site-packages"))
+        if found:
+            return [str(p) for p in found]
+    dirs = []
+    for key in ("purelib", "platlib"):
+        p = sysconfig.get_paths()[key]
+        if p not in dirs:
+            dirs.append(p)
+    return dirs
+
+
+# --- import scanning ---------------------------------------------------------------------
+
+
+def _catches_import_error(handler):
+    if handler.type is None:
+        return True
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    for t in types:
+        name = t.id if isinstance(t, ast.Name) else getattr(t, "attr", "")
+        if name in ("ImportError", "ModuleNotFoundError", "Exception", "BaseException"):
+            return True
+    return False
+
+
+def scan_imports(source, module, is_package):
+    """The imports in one file: a list of (dotted name, lineno, optional).
+
+    ``module`` is the file's dotted name (for relative imports). For ``from X import a``
+    both X and X.a are listed, with ``from_name`` set on the latter: X.a is a module only
+    if such a file exists, otherwise it is an attribute of X.
+    """
+    tree = ast.parse(source)
+    found = []
+    package = module if is_package else module.rpartition(".")[0]
+
+    def visit(node, optional):
+        if isinstance(node, ast.Try):
+            guarded = any(_catches_import_error(h) for h in node.handlers)
+            for child in node.body:
+                visit(child, optional or guarded)
+            for part in (node.handlers, node.orelse, node.finalbody):
+                for child in part:
+                    visit(child, optional)
+            return
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append((alias.name, node.lineno, optional, False))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".") if package else []
+                if node.level > 1:
+                    base = base[: len(base) - (node.level - 1)]
+                base = ".".join(base + ([node.module] if node.module else []))
+            else:
+                base = node.module
+            if base:
+                found.append((base, node.lineno, optional, False))
+            for alias in node.names:
+                if alias.name != "*":
+                    name = base + "." + alias.name if base else alias.name
+                    found.append((name, node.lineno, optional, True))
+        for child in ast.iter_child_nodes(node):
+            visit(child, optional)
+
+    visit(tree, False)
+    return found
+
+
+# --- the plan -----------------------------------------------------------------------------
+
+
+class Library:
+    """One pip-installed library: where its modules are and which distribution owns them."""
+
+    def __init__(self, name, dist_name, dirs):
+        self.name = name
+        self.dist_name = dist_name
+        dist = None
+        for d in importlib.metadata.distributions(path=dirs):
+            if _norm(d.metadata["Name"]) == _norm(dist_name):
+                dist = d
+                break
+        if dist is None:
+            raise BuildError(
+                "library %s (pip: %s==?) is not installed in %s; run: "
+                ".venv/bin/pip install -r requirements-dev.txt" % (name, dist_name, dirs[0])
+            )
+        self.version = dist.version
+        owned = {Path(dist.locate_file(f)).resolve() for f in (dist.files or ())}
+        spec = importlib.machinery.PathFinder.find_spec(name, dirs)
+        if spec is None or spec.origin is None:
+            raise BuildError("library %s: no module %s in %s" % (dist_name, name, dirs))
+        origin = Path(spec.origin).resolve()
+        if origin not in owned:
+            raise BuildError(
+                "library %s: %s is not one of the files of %s" % (name, origin, dist_name)
+            )
+        self.owned = owned
+        self.is_package = spec.submodule_search_locations is not None
+        self.base = origin.parent.parent if self.is_package else origin.parent
+
+    def file_for(self, dotted):
+        """The .py file of module ``dotted`` (this library or a submodule of it), or None."""
+        parts = dotted.split(".")
+        p = self.base.joinpath(*parts)
+        for cand in (p.with_suffix(".py"), p / "__init__.py"):
+            if cand.resolve() in self.owned:
+                return cand.resolve(), cand.name == "__init__.py"
+        return None
+
+
+class Plan:
+    def __init__(self):
+        self.files = []  # (source Path, relative destination str, part label)
+        self.libraries = {}  # top-level name -> Library (those carried)
+        self.modules = {}  # dotted name -> source path (slampad and libraries reached)
+        self.builtins_used = set()
+        self.skipped_optional = set()
+
+
+def _slampad_sources(root):
+    out = []
+    base = root / "lib" / "slampad"
+    for p in sorted(base.rglob("*")):
+        rel = p.relative_to(root / "lib")
+        if any(part in ("__pycache__", "tests", "test") for part in rel.parts):
+            continue
+        if not p.is_file():
+            continue
+        name = p.name
+        if name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py":
+            continue
+        if p.suffix == ".py" or p.suffix in ASSET_SUFFIXES:
+            out.append(p)
+    return out
+
+
+def _module_name(root, path):
+    rel = path.relative_to(root / "lib").with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def profile_modules(root):
+    """Profile name -> module file in lib/slampad/hw (those that exist)."""
+    out = {}
+    for name in PROFILES:
+        for cand in (
+            root / "lib/slampad/hw" / (name + ".py"),
+            root / "lib/slampad/hw/profiles" / (name + ".py"),
+        ):
+            if cand.is_file():
+                out[name] = cand
+                break
+    return out
+
+
+def make_plan(root=ROOT, profile=None, builtins=None, dirs=None):
+    """Work out the image; raise BuildError naming the file and module that cannot resolve."""
+    builtins = load_builtins() if builtins is None else builtins
+    dirs = site_dirs() if dirs is None else dirs
+    plan = Plan()
+    sources = _slampad_sources(root)
+    local = {}  # dotted name -> (path, is_package) for lib/slampad .py files
+    for p in sources:
+        if p.suffix == ".py":
+            local[_module_name(root, p)] = (p, p.name == "__init__.py")
+    profiles = profile_modules(root)
+    left_out = {p for name, p in profiles.items() if profile and name != profile}
+    left_out_names = {_module_name(root, p) for p in left_out}
+    dispatcher = root / "lib" / "slampad" / "hw" / "__init__.py"
+
+    queue = []  # (display path, source path, module name, is_package)
+    for entry in ENTRY_FILES:
+        p = root / entry
+        if not p.is_file():
+            raise BuildError("%s is missing" % p)
+        queue.append((entry, p, entry[:-3], False))
+    for name, (p, pkg) in sorted(local.items()):
+        if p not in left_out:
+            queue.append((str(p.relative_to(root)), p, name, pkg))
+    seen = set()
+    reached_local = set()
+    libs = {}
+    problems = []
+    while queue:
+        shown, path, modname, is_pkg = queue.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        try:
+            imports = scan_imports(path.read_text(), modname, is_pkg)
+        except SyntaxError as e:
+            raise BuildError("%s: syntax error on line %s" % (shown, e.lineno)) from e
+        for dotted, lineno, optional, from_name in imports:
+            top = dotted.split(".")[0]
+            if top == "slampad":
+                if path == dispatcher and dotted in left_out_names:
+                    continue  # hw.build() imports only the profile it picked: --profile's
+                hit = local.get(dotted)
+                if hit is None:
+                    if from_name or optional:
+                        continue  # an attribute of a package, or a guarded import
+                    problems.append(
+                        "%s:%d imports %s, which is not in lib/slampad" % (shown, lineno, dotted)
+                    )
+                    continue
+                reached_local.add(hit[0])
+                queue.append((str(hit[0].relative_to(root)), hit[0], dotted, hit[1]))
+                continue
+            if top in builtins:
+                plan.builtins_used.add(top)
+                continue
+            if top in LIBRARIES:
+                if top not in libs:
+                    libs[top] = Library(top, LIBRARIES[top], dirs)
+                lib = libs[top]
+                # the package chain: importing a.b.c runs a/__init__ and a/b/__init__ too
+                parts = dotted.split(".")
+                for i in range(1, len(parts) + 1):
+                    sub = ".".join(parts[:i])
+                    hit = lib.file_for(sub)
+                    if hit is None:
+                        if i == len(parts) and (from_name or optional):
+                            break  # ``from lib import name``: an attribute, not a module
+                        problems.append(
+                            "%s:%d imports %s, which %s %s does not have"
+                            % (shown, lineno, sub, LIBRARIES[top], lib.version)
+                        )
+                        break
+                    plan.modules[sub] = hit[0]
+                    shown_lib = "site-packages/" + hit[0].relative_to(lib.base).as_posix()
+                    queue.append((shown_lib, hit[0], sub, hit[1]))
+                continue
+            if optional or from_name:
+                if not from_name:
+                    plan.skipped_optional.add(top)
+                continue
+            problems.append(
+                "%s:%d imports %s: not built into CircuitPython for the RP2040 (%s) and not "
+                "a library the image carries (LIBRARIES in tools/deploy.py)"
+                % (shown, lineno, top, BUILTINS_FILE.relative_to(ROOT))
+            )
+    if problems:
+        raise BuildError("; ".join(problems))
+
+    for entry in ENTRY_FILES:
+        plan.files.append((root / entry, entry, entry))
+    plan.files.append((root / "settings.toml", "settings.toml", "settings.toml"))
+    for p in sources:
+        if p in left_out and p not in reached_local:
+            continue
+        plan.files.append((p, "lib/" + str(p.relative_to(root / "lib")), "lib/slampad"))
+    shim = (root / "tools").resolve()
+    for top in sorted(libs):
+        lib = libs[top]
+        plan.libraries[top] = lib
+        label = "lib/" + top + ("/" if lib.is_package else ".py")
+        files = sorted({v for k, v in plan.modules.items() if k == top or k.startswith(top + ".")})
+        for src in files:
+            if shim in src.parents:
+                raise BuildError("refusing to copy %s from the host shim" % src)
+            for bad in NEVER_COPY:
+                if _owned_by(src, bad, dirs):
+                    raise BuildError("refusing to copy %s: it belongs to %s" % (src, bad))
+            rel = src.relative_to(lib.base)
+            plan.files.append((src, "lib/" + rel.as_posix(), label))
+    for name, (p, _pkg) in local.items():
+        plan.modules[name] = p
+    return plan
+
+
+_OWNED_CACHE = {}
+
+
+def _owned_by(path, dist_name, dirs):
+    key = (dist_name, tuple(dirs))
+    if key not in _OWNED_CACHE:
+        files = set()
+        for d in importlib.metadata.distributions(path=dirs):
+            if _norm(d.metadata["Name"]) == _norm(dist_name):
+                files = {Path(d.locate_file(f)).resolve() for f in (d.files or ())}
+                break
+        _OWNED_CACHE[key] = files
+    return path in _OWNED_CACHE[key]
+
+
+# --- writing the image --------------------------------------------------------------------
+
+
+def settings_text(root, profile):
+    text = (root / "settings.toml").read_text()
+    if profile:
+        line = 'SLAMPAD_PROFILE = "%s"' % profile
+        pat = re.compile(r"^#?\s*SLAMPAD_PROFILE\s*=.*$", re.M)
+        text = pat.sub(line, text, count=1) if pat.search(text) else text + line + "\n"
+    return text.encode()
+
+
+def _human(n):
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if n >= size:
+            return "%.1f %s" % (n / size, unit)
+    return "%d B" % n
+
+
+def _existing_ancestor(path):
+    p = path
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    return p
+
+
+def deploy(dest, profile=None, dry_run=False, force_settings=False, root=ROOT, out=print):
+    dest = Path(dest)
+    if dest.exists() and not dest.is_dir():
+        raise BadArgument("DEST %s is a file, not a folder or a CIRCUITPY drive" % dest)
+    real = dest.resolve()
+    if real == root.resolve() or root.resolve() / "lib" in (real, *real.parents):
+        raise BadArgument("DEST %s is the source tree itself" % dest)
+    plan = make_plan(root, profile)
+
+    payload = []  # (relative destination, bytes, part label, note)
+    for src, rel, label in plan.files:
+        if rel == "settings.toml":
+            data = settings_text(root, profile)
+        else:
+            data = src.read_bytes()
+        payload.append((rel, data, label))
+
+    rows = {}
+    order = []
+    settings_note = ""
+    writes = []
+    unchanged = 0
+    for rel, data, label in payload:
+        target = dest / rel
+        size = len(data)
+        if rel == "settings.toml" and target.is_file() and not force_settings:
+            old = target.read_bytes()
+            size = len(old)
+            if old != data:
+                settings_note = "kept the one on DEST (--force-settings replaces it)"
+                if profile and not re.search(
+                    r'^SLAMPAD_PROFILE\s*=\s*"%s"' % re.escape(profile), old.decode(), re.M
+                ):
+                    settings_note += '; it does not set SLAMPAD_PROFILE = "%s"' % profile
+                data = None
+        if data is not None:
+            if target.is_file() and target.read_bytes() == data:
+                unchanged += 1
+            else:
+                writes.append((target, data))
+        if label not in rows:
+            rows[label] = [0, 0, 0]
+            order.append(label)
+        rows[label][0] += 1
+        rows[label][1] += size
+        rows[label][2] += -(-size // FAT_BLOCK) * FAT_BLOCK
+
+    wanted = {dest / rel for rel, _data, _label in payload}
+    stale = []
+    slampad_dest = dest / "lib" / "slampad"
+    if slampad_dest.is_dir():
+        for p in sorted(slampad_dest.rglob("*"), reverse=True):
+            keep = p in wanted if p.is_file() else any(p in w.parents for w in wanted)
+            if not keep:
+                stale.append(p)
+
+    if not dry_run:
+        try:
+            dest.mkdir(parents=True, exist_ok=True)
+            for p in stale:
+                if p.is_dir():
+                    shutil.rmtree(p)
+                else:
+                    p.unlink()
+            # code.py last: the board restarts when it changes, the rest is in place by then
+            writes.sort(key=lambda w: w[0].name == "code.py")
+            for target, data in writes:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                with open(target, "wb") as f:
+                    f.write(data)
+            if hasattr(os, "sync"):
+                os.sync()
+        except OSError as e:
+            hint = ""
+            if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                hint = (
+                    " (a board started with pad 1 held keeps its flash for itself: "
+                    "restart it without holding pad 1)"
+                )
+            raise BuildError("writing the image to %s failed: %s%s" % (dest, e, hint)) from e
+
+    libs = ", ".join(
+        "%s %s" % (lib.dist_name, lib.version) for _n, lib in sorted(plan.libraries.items())
+    )
+    what = "profile %s" % profile if profile else "all profiles"
+    out("Slampad CIRCUITPY image -> %s (%s)%s" % (dest, what, " [dry run]" if dry_run else ""))
+    out("  libraries: %s" % (libs or "none"))
+    out("  %-34s %6s %10s %10s" % ("part", "files", "bytes", "on FAT"))
+    total = [0, 0, 0]
+    for label in order:
+        files, size, fat = rows[label]
+        note = "  " + settings_note if label == "settings.toml" and settings_note else ""
+        out("  %-34s %6d %10s %10s%s" % (label, files, f"{size:,}", f"{fat:,}", note))
+        for i, v in enumerate((files, size, fat)):
+            total[i] += v
+    out(
+        "  %-34s %6d %10s %10s  (%d%% of a Pico's ~1 MB CIRCUITPY)"
+        % ("total", total[0], f"{total[1]:,}", f"{total[2]:,}", 100 * total[2] // PICO_CIRCUITPY)
+    )
+    if total[2] > PICO_CIRCUITPY:
+        out(
+            "WARNING: the image (%s on FAT) is larger than a Pico's ~1 MB CIRCUITPY drive"
+            % _human(total[2])
+        )
+    verb = "would write" if dry_run else "wrote"
+    out(
+        "  %s %d files, %d unchanged, removed %d stale from lib/slampad"
+        % (verb, len(writes), unchanged, len(stale))
+    )
+    usage = shutil.disk_usage(_existing_ancestor(dest))
+    out(
+        "  free space left on DEST's filesystem: %s (%s bytes)"
+        % (_human(usage.free), f"{usage.free:,}")
+    )
+    return plan
+
+
+def main(argv=None):
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            raise BadArgument(message)
+
+    ap = Parser(prog="deploy.py", description=__doc__.split("\n")[0])
+    ap.add_argument("dest", metavar="DEST", help="folder or mounted CIRCUITPY drive")
+    ap.add_argument("--profile", help="carry only this board profile: " + ", ".join(PROFILES))
+    ap.add_argument("--dry-run", action="store_true", help="show the image, write nothing")
+    ap.add_argument("--force-settings", action="store_true", help="overwrite settings.toml on DEST")
+    try:
+        args = ap.parse_args(argv)
+        if args.profile is not None and args.profile not in PROFILES:
+            raise BadArgument(
+                "unknown profile %r (choose from %s)" % (args.profile, ", ".join(PROFILES))
+            )
+        deploy(args.dest, args.profile, args.dry_run, args.force_settings)
+    except BadArgument as e:
+        print("deploy.py: error: %s" % e, file=sys.stderr)
+        return 2
+    except BuildError as e:
+        print("deploy.py: build failed: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
