@@ -1,1 +1,28 @@
-"""Slampad boot: flash-write control arrives with the hardware layer (issue 3)."""
+"""Slampad boot: who may write to the CIRCUITPY drive.
+
+Hold pad 1 while powering up: the firmware may write to flash (game saves) and
+the computer sees the drive read-only. Otherwise the computer keeps write
+access, as usual, so the image can be updated.
+"""
+
+import digitalio
+import storage
+
+from slampad.hw import pad_pins
+
+
+def pad1_held():
+    try:
+        pin = pad_pins()[0]
+    except (ValueError, ImportError):  # no profile for this board yet
+        return False
+    io = digitalio.DigitalInOut(pin)
+    io.switch_to_input(pull=digitalio.Pull.UP)
+    held = not io.value  # pads are buttons to ground
+    io.deinit()
+    return held
+
+
+if pad1_held():
+    storage.remount("/", readonly=False)
+    print("boot: pad 1 held, the firmware may write to flash")

@@ -1,3 +1,11 @@
-"""Slampad device entry. The app is built in issue 3; until then this says so."""
+"""Slampad device entry: run the app; show any crash on the display."""
 
-print("Slampad: the device app is not built yet. Run tools/sim on a computer.")
+from slampad.app import main
+
+try:
+    main.run()
+except Exception as err:  # noqa: BLE001 - shown on screen rather than lost
+    from slampad.app import crash
+
+    crash.show(err, main.HW)
+    crash.wait_for_restart(main.HW)

@@ -1,6 +1,9 @@
 """Terminal Wildside: bots play a whole game and every roll and ruling is shown.
 
-The device simulator with a display and pads replaces this in issue 3.
+    tools/sim --watch [--players 4] [--seed N] [--levels easy,normal,hard,normal]
+
+Rules core and bots only: no device, no shim. tools/sim without --watch runs the
+simulated device.
 """
 
 import argparse
@@ -18,7 +21,9 @@ from slampad.ticks import ticks_diff  # noqa: E402
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="Watch bots play Wildside in the terminal.")
+    ap = argparse.ArgumentParser(
+        prog="tools/sim --watch", description="Watch bots play Wildside in the terminal."
+    )
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     ap.add_argument("--seed", type=int, default=None, help="replay a game (default: random)")
     ap.add_argument("--levels", default="easy,normal,hard,normal",

@@ -1,0 +1,83 @@
+"""Join by slamming: each player presses their pad to take a seat; the cursor
+and select fill empty seats with bots (or empty them again)."""
+
+from slampad.app import cues
+from slampad.app.menu import ListScreen
+from slampad.app.ui import SEAT_COLOURS
+from slampad.ticks import ticks_diff
+
+WRAP = 1 << 29
+FLASH_MS = 300
+KINDS = (None, "easy", "normal", "hard")  # what select cycles an empty seat through
+
+
+def rgb(c):
+    return ((c >> 16) & 255, (c >> 8) & 255, c & 255)
+
+
+class JoinScreen(ListScreen):
+    def __init__(self, app, game, seats=None):
+        ListScreen.__init__(self, app)
+        self.game = game
+        self.title = "Slam to join"
+        n = app.hw.n_pads
+        self.seats = list(seats) if seats else [None] * n  # None, "human" or a bot level
+        self.flash = [None] * n
+
+    def items(self):
+        out = ["START " + self.game]
+        for s, kind in enumerate(self.seats):
+            if kind is None:
+                what = "-- (select: bot)"
+            elif kind == "human":
+                what = "player"
+            else:
+                what = "bot " + kind
+            out.append("P%d %s" % (s + 1, what))
+        return out
+
+    def enter(self, now):
+        ListScreen.enter(self, now)
+        for s in range(len(self.seats)):
+            self.app.leds.seat_colour(s, rgb(SEAT_COLOURS[s]) if self.seats[s] else (0, 0, 0))
+
+    def on_pad(self, pad, t, now):
+        if self.seats[pad] == "human":
+            self.say("P%d is in" % (pad + 1), now)
+            return
+        self.seats[pad] = "human"
+        self.flash[pad] = now
+        self.app.leds.dice_colours(pad, [(255, 255, 255)] * 5)
+        self.app.leds.seat_colour(pad, rgb(SEAT_COLOURS[pad]))
+        self.app.beep(cues.JOIN)
+        self.say("P%d joined" % (pad + 1), now)
+
+    def select(self, i, now):
+        if i == 0:
+            return self.start(now)
+        s = i - 1
+        kind = self.seats[s]
+        if kind == "human":
+            kind = None
+        else:
+            kind = KINDS[(KINDS.index(kind) + 1) % len(KINDS)]
+        self.seats[s] = kind
+        self.app.leds.seat_colour(s, rgb(SEAT_COLOURS[s]) if kind else (0, 0, 0))
+        self.draw()
+        return None
+
+    def start(self, now):
+        filled = [s for s in range(len(self.seats)) if self.seats[s]]
+        if len(filled) < 2:
+            self.say("Need 2+ seats: slam or add bots", now)
+            return None
+        from slampad.app.play_wildside import PlayScreen
+
+        return PlayScreen(self.app, filled, [self.seats[s] for s in filled])
+
+    def tick(self, now):
+        for s in range(len(self.flash)):
+            if self.flash[s] is not None and ticks_diff(now, self.flash[s], WRAP) > FLASH_MS:
+                self.flash[s] = None
+                self.app.leds.dice_colours(s, [])
+        return ListScreen.tick(self, now)

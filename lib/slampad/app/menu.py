@@ -1,0 +1,138 @@
+"""Start menu and settings: a list with a cursor, moved by up/down/select."""
+
+from slampad.app import cues
+from slampad.app.screen import Screen
+from slampad.ticks import ticks_diff
+
+WRAP = 1 << 29
+NOTE_MS = 2500
+# (title, module building its screen, or None while the game is not built)
+GAMES = (
+    ("Wildside", "join"),
+    ("Go Wild!", None),
+    ("Tumblin' Dice", None),
+    ("Diceland", None),
+)
+
+
+class ListScreen(Screen):
+    """A title row (or a passing note), then items with a cursor."""
+
+    title = ""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.cursor = 0
+        self.note = ""
+        self.note_at = 0
+
+    def items(self):
+        return []
+
+    def say(self, note, now):
+        self.note = note
+        self.note_at = now
+        self.draw()
+
+    def enter(self, now):
+        self.app.leds.clear()
+        self.draw()
+
+    def draw(self):
+        t = self.app.text
+        items = self.items()
+        room = t.rows - 1
+        top = max(0, min(self.cursor - room + 1, len(items) - room))
+        lines = [self.note or self.title]  # a note stands in for the title a while
+        for i in range(top, min(len(items), top + room)):
+            lines.append((">" if i == self.cursor else " ") + items[i])
+        t.show(lines)
+
+    def on_menu(self, button, now):
+        n = len(self.items())
+        if button == "up":
+            self.cursor = (self.cursor - 1) % n
+        elif button == "down":
+            self.cursor = (self.cursor + 1) % n
+        elif button == "select":
+            self.chosen = self.select(self.cursor, now)
+            return
+        self.app.beep(cues.MOVE)
+        self.draw()
+
+    def select(self, i, now):
+        return None
+
+    def tick(self, now):
+        if self.note and ticks_diff(now, self.note_at, WRAP) > NOTE_MS:
+            self.note = ""
+            self.draw()
+        nxt = getattr(self, "chosen", None)
+        self.chosen = None
+        return nxt
+
+
+class MenuScreen(ListScreen):
+    title = "SLAMPAD - pick a game"
+
+    def enter(self, now):
+        ListScreen.enter(self, now)
+        probs = self.app.cfg["problems"]
+        if probs:
+            self.say("settings.toml: " + probs[0], now)
+
+    def items(self):
+        out = [g[0] if g[1] else g[0] + " (soon)" for g in GAMES]
+        out.append("Settings")
+        return out
+
+    def select(self, i, now):
+        if i == len(GAMES):
+            return SettingsScreen(self.app)
+        name, mod = GAMES[i]
+        if mod is None:
+            self.say(name + ": not built yet", now)
+            return None
+        from slampad.app.join import JoinScreen
+
+        return JoinScreen(self.app, name)
+
+
+BRIGHT = (10, 20, 30, 50, 75, 100)
+LOOK = (3000, 4000, 5000, 6000, 8000, 10000)
+LEVELS = ("easy", "normal", "hard")
+
+
+def _next(seq, v):
+    return seq[(seq.index(v) + 1) % len(seq)] if v in seq else seq[0]
+
+
+class SettingsScreen(ListScreen):
+    title = "Settings (select)"
+
+    def items(self):
+        c = self.app.cfg
+        return [
+            "Brightness %d%%" % c["brightness"],
+            "Sound " + ("on" if c["sound"] else "off"),
+            "Bots " + c["bot_level"],
+            "Look window %ds" % (c["look_ms"] // 1000),
+            "Back",
+        ]
+
+    def select(self, i, now):
+        c = self.app.cfg
+        if i == 0:
+            c["brightness"] = _next(BRIGHT, c["brightness"])
+            self.app.leds.set_brightness(c["brightness"])
+        elif i == 1:
+            c["sound"] = 0 if c["sound"] else 1
+        elif i == 2:
+            c["bot_level"] = _next(LEVELS, c["bot_level"])
+        elif i == 3:
+            c["look_ms"] = _next(LOOK, c["look_ms"])
+        else:
+            return MenuScreen(self.app)
+        self.app.beep(cues.MOVE)
+        self.say("Kept until power off", now)
+        return None

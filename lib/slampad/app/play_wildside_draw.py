@@ -1,0 +1,76 @@
+"""How a Wildside round looks: seat rows and rulings on the display, dice on LEDs."""
+
+from slampad.app.ui import SEAT_COLOURS, wrap
+from slampad.games import wildside_match as wm
+from slampad.ticks import ticks_diff
+
+WRAP = 1 << 29
+FRAME_MS = 60  # roll animation frame
+FLASH_MS = 1200  # slammer and victim dice flash after a ruling
+BLINK_MS = 150
+PAGE_MS = 1600  # long rulings are shown a page at a time
+DIM = (40, 40, 40)
+
+
+def paint(scr, now):
+    """LEDs: 3-2-1, the roll animation, then faces (W1), flashing after a ruling."""
+    g = scr.game
+    leds = scr.app.leds
+    dt = ticks_diff(now, scr.t0, WRAP)
+    blink_off = scr.flash and dt < FLASH_MS and (dt // BLINK_MS) % 2 == 1
+    for s in range(len(scr.pads)):
+        pad = scr.pads[s]
+        if s not in g.active or not g.rolled[s]:
+            leds.dice_colours(pad, [])
+            continue
+        if scr.stage == "count":
+            n = len(g.rolled[s])
+            if scr.beat < 3:
+                cols = [DIM] * min(n, 3 - scr.beat)
+            else:
+                frame = dt // FRAME_MS
+                cols = [wm.COLOURS[wm.SIDES[(frame + s * 5 + j) % 6]] for j in range(n)]
+        elif blink_off and s in scr.flash:
+            cols = []
+        else:
+            cols = [wm.COLOURS[f] for f in g.rolled[s]]
+        leds.dice_colours(pad, cols)
+    if scr.msgs and len(scr.msgs_lines) > scr.room and ticks_diff(
+        now, scr.page_at, WRAP
+    ) > PAGE_MS:
+        scr.page += 1
+        scr.page_at = now
+        scr.draw()
+
+
+def draw(scr):
+    """Seat rows (S1 colours, W1 glyphs, W9 set-aside) and the ruling below."""
+    g = scr.game
+    t = scr.app.text
+    lines = []
+    colours = []
+    shown = g.phase in ("window", "choose") or scr.stage == "result"
+    for s in range(len(scr.pads)):
+        pad = scr.pads[s]
+        n = g.dice[s]
+        if s not in g.active:
+            dice = "out"
+        elif shown:
+            dice = " ".join(wm.GLYPHS[f] for f in g.rolled[s])
+        else:
+            dice = " ".join("?" for _ in range(min(5, n)))
+        row = "%s%s %-9s %2d" % (">" if s == scr.slammer else " ", scr.name(s), dice, n)
+        if n > 5:
+            row += "+%d" % (n - 5)  # W9: set aside
+        if s in scr.ignored:
+            row += " held"
+        lines.append(row)
+        colours.append(SEAT_COLOURS[pad])
+    scr.room = max(1, t.rows - len(lines))
+    scr.msgs_lines = []
+    for m in scr.msgs:
+        scr.msgs_lines.extend(wrap(m, t.cols))
+    pages = max(1, (len(scr.msgs_lines) + scr.room - 1) // scr.room)
+    p = scr.page % pages
+    lines.extend(scr.msgs_lines[p * scr.room:(p + 1) * scr.room])
+    t.show(lines, colours + [0xFFFFFF] * scr.room)

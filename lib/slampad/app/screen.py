@@ -1,0 +1,19 @@
+"""The base screen: every screen answers these four calls and never blocks."""
+
+
+class Screen:
+    def __init__(self, app):
+        self.app = app
+
+    def enter(self, now):
+        pass
+
+    def on_menu(self, button, now):
+        pass
+
+    def on_pad(self, pad, t, now):
+        pass
+
+    def tick(self, now):
+        """Called once a frame; returns the next screen or None."""
+        return None

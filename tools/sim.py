@@ -1,0 +1,191 @@
+"""The Slampad simulator: the real firmware on the host shim.
+
+    tools/sim                      a window (pygame) when a screen is available,
+                                   else the headless demo below
+    tools/sim --headless           play tools/sim_demo.txt, write screenshots and a log
+    tools/sim --script FILE --screenshots DIR
+    tools/sim --profile macropad   pico (default), feather, pico_tft, macropad
+    tools/sim --watch              bots play Wildside as text (rules only, no device)
+
+In the window: keys 1-4 (or Q, P, Z, M) are the slam pads P1-P4; the arrow keys
+and Enter are the menu buttons up, down and select; Esc quits.
+
+A script is one command per line ('#' starts a comment):
+    wait MS               let MS milliseconds of device time pass
+    tap KEY [HOLD_MS]     press and release KEY (1-4, up, down, select)
+    press KEY | release KEY
+    auto PAD... [LEVEL]   simulated people play these pads (ready, and slam on a match)
+    until MS TEXT         run until a screen row contains TEXT (fail after MS)
+    expect TEXT           fail unless a screen row contains TEXT now
+    shot NAME             save the screen as NAME.png in the screenshots folder
+"""
+
+import argparse
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from simdevice import PROFILES, AutoHumans, SimDevice  # noqa: E402
+
+DEMO = os.path.join(HERE, "sim_demo.txt")
+KEYS = ("1", "2", "3", "4", "up", "down", "select")
+
+
+class ScriptError(Exception):
+    pass
+
+
+def _int(word, line_no):
+    try:
+        v = int(word)
+    except ValueError:
+        raise ScriptError("line %d: %r is not a number of ms" % (line_no, word)) from None
+    if v < 0:
+        raise ScriptError("line %d: %d ms is negative" % (line_no, v))
+    return v
+
+
+def _key(word, line_no):
+    if word not in KEYS:
+        raise ScriptError("line %d: unknown key %r (1-4, up, down, select)" % (line_no, word))
+    return word
+
+
+def parse(text):
+    """Script text -> list of (line_no, command, args); raises ScriptError."""
+    out = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        cmd, _, rest = line.partition(" ")
+        words = rest.split()
+        if cmd == "wait" and len(words) == 1:
+            args = (_int(words[0], n),)
+        elif cmd == "tap" and len(words) in (1, 2):
+            args = (_key(words[0], n), _int(words[1], n) if len(words) == 2 else 60)
+        elif cmd in ("press", "release") and len(words) == 1:
+            args = (_key(words[0], n),)
+        elif cmd == "auto" and words:
+            level = "normal"
+            if words[-1] in ("easy", "normal", "hard"):
+                level = words.pop()
+            for w in words:
+                if w not in KEYS[:4]:
+                    raise ScriptError("line %d: auto takes pads 1-4, not %r" % (n, w))
+            args = ([int(w) - 1 for w in words], level)
+        elif cmd == "until" and len(words) >= 2:
+            args = (_int(words[0], n), rest.split(None, 1)[1])
+        elif cmd == "expect" and words:
+            args = (rest.strip(),)
+        elif cmd == "shot" and len(words) == 1:
+            args = (words[0],)
+        else:
+            raise ScriptError("line %d: cannot read %r" % (n, raw.strip()))
+        out.append((n, cmd, args))
+    return out
+
+
+def run_script(dev, commands, shots=None, echo=None):
+    """Play parsed commands on a SimDevice; returns the screenshot paths written."""
+    written = []
+    for n, cmd, args in commands:
+        if echo:
+            echo("> " + cmd + " " + " ".join(str(a) for a in args))
+        if cmd == "wait":
+            dev.run(args[0])
+        elif cmd == "tap":
+            dev.tap(args[0], args[1])
+        elif cmd == "press":
+            dev.press(args[0])
+        elif cmd == "release":
+            dev.release(args[0])
+        elif cmd == "auto":
+            dev.humans = AutoHumans(args[0], args[1])
+        elif cmd == "until":
+            if not dev.run_until(args[1], args[0]):
+                raise ScriptError("line %d: %r never showed within %d ms; screen: %r"
+                                  % (n, args[1], args[0], dev.lines()))
+        elif cmd == "expect":
+            if not dev.shows(args[0]):
+                raise ScriptError("line %d: expected %r; screen: %r" % (n, args[0], dev.lines()))
+        elif cmd == "shot" and shots:
+            path = os.path.join(shots, args[0] + ".png")
+            dev.save_png(path, scale=4 if dev.hw.width < 200 else 2)
+            written.append(path)
+    return written
+
+
+def has_screen():
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return False
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def headless(a):
+    script = a.script or DEMO
+    try:
+        with open(script) as f:
+            commands = parse(f.read())
+    except OSError as e:
+        print("sim: cannot read script %s: %s" % (script, e.strerror), file=sys.stderr)
+        return 2
+    except ScriptError as e:
+        print("sim: %s: %s" % (script, e), file=sys.stderr)
+        return 2
+    shots = a.screenshots
+    os.makedirs(shots, exist_ok=True)
+    dev = SimDevice(a.profile, seed=a.seed)
+    log_path = os.path.join(shots, "sim-log.txt")
+    seen = 0
+    try:
+        written = run_script(dev, commands, shots)
+        ok = True
+    except ScriptError as e:
+        print("sim: %s: %s" % (script, e), file=sys.stderr)
+        written = []
+        ok = False
+    with open(log_path, "w") as log:
+        for t, lines in dev.log:
+            text = " | ".join(x for x in lines if x)
+            log.write("%9d  %s\n" % (t, text))
+            seen += 1
+    print("Slampad simulator (headless, profile %s, seed %d): %s" % (a.profile, a.seed, script))
+    for _t, lines in dev.log[-12:]:
+        print("  " + " | ".join(x for x in lines if x))
+    print("%d screen changes logged to %s" % (seen, log_path))
+    for p in written:
+        print("screenshot: " + p)
+    dev.close()
+    return 0 if ok else 1
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--watch" in argv:
+        argv.remove("--watch")
+        import sim_watch
+
+        return sim_watch.main(argv)
+    ap = argparse.ArgumentParser(prog="tools/sim", description=__doc__.split("\n")[0])
+    ap.add_argument("--profile", default="pico", choices=sorted(PROFILES))
+    ap.add_argument("--seed", type=int, default=1, help="game seed (same seed, same game)")
+    ap.add_argument("--headless", action="store_true", help="no window: run a script")
+    ap.add_argument("--script", help="script of timed key events (default: the demo)")
+    ap.add_argument("--screenshots", default=os.path.join("out", "sim"),
+                    help="folder for screenshots and the log (default out/sim)")
+    ap.add_argument("--watch", action="store_true", help="bots play Wildside as text")
+    a = ap.parse_args(argv)
+    if a.headless or a.script or not has_screen():
+        return headless(a)
+    import sim_window
+
+    return sim_window.main(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
