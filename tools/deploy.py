@@ -417,7 +417,38 @@ def _existing_ancestor(path):
     return p
 
 
-def deploy(dest, profile=None, dry_run=False, force_settings=False, root=ROOT, out=print):
+# DEVICE-FACTS.md: keep what is imported at once under about 140 KB of source.
+IMPORT_BUDGET = 140 * 1024
+
+
+def image_bytes(src, rel, keep_comments=False):
+    """What the image holds for one source file: our own modules are slimmed."""
+    data = src.read_bytes()
+    if keep_comments or not (rel.startswith("lib/slampad/") and rel.endswith(".py")):
+        return data
+    from slim import strip_source
+
+    return strip_source(data.decode("utf-8")).encode("utf-8")
+
+
+def import_set_bytes(plan, keep_comments=False):
+    """Source bytes of every module the firmware can import (one profile's set)."""
+    total = 0
+    for name, path in plan.modules.items():
+        rel = "lib/slampad/x.py" if name.split(".")[0] == "slampad" else "lib/x"
+        total += len(image_bytes(Path(path), rel, keep_comments))
+    return total
+
+
+def deploy(
+    dest,
+    profile=None,
+    dry_run=False,
+    force_settings=False,
+    root=ROOT,
+    out=print,
+    keep_comments=False,
+):
     dest = Path(dest)
     if dest.exists() and not dest.is_dir():
         raise BadArgument("DEST %s is a file, not a folder or a CIRCUITPY drive" % dest)
@@ -431,7 +462,7 @@ def deploy(dest, profile=None, dry_run=False, force_settings=False, root=ROOT, o
         if rel == "settings.toml":
             data = settings_text(root, profile)
         else:
-            data = src.read_bytes()
+            data = image_bytes(src, rel, keep_comments)
         payload.append((rel, data, label))
 
     rows = {}
@@ -526,6 +557,12 @@ def deploy(dest, profile=None, dry_run=False, force_settings=False, root=ROOT, o
         "  %s %d files, %d unchanged, removed %d stale from lib/slampad"
         % (verb, len(writes), unchanged, len(stale))
     )
+    if profile:
+        used = import_set_bytes(plan, keep_comments)
+        out(
+            "  imported at once on the board: %s of source (budget %s)%s"
+            % (f"{used:,}", f"{IMPORT_BUDGET:,}", "" if used <= IMPORT_BUDGET else "  OVER")
+        )
     usage = shutil.disk_usage(_existing_ancestor(dest))
     out(
         "  free space left on DEST's filesystem: %s (%s bytes)"
@@ -544,13 +581,24 @@ def main(argv=None):
     ap.add_argument("--profile", help="carry only this board profile: " + ", ".join(PROFILES))
     ap.add_argument("--dry-run", action="store_true", help="show the image, write nothing")
     ap.add_argument("--force-settings", action="store_true", help="overwrite settings.toml on DEST")
+    ap.add_argument(
+        "--keep-comments",
+        action="store_true",
+        help="copy lib/slampad as it is (default: without comments and docstrings)",
+    )
     try:
         args = ap.parse_args(argv)
         if args.profile is not None and args.profile not in PROFILES:
             raise BadArgument(
                 "unknown profile %r (choose from %s)" % (args.profile, ", ".join(PROFILES))
             )
-        deploy(args.dest, args.profile, args.dry_run, args.force_settings)
+        deploy(
+            args.dest,
+            args.profile,
+            args.dry_run,
+            args.force_settings,
+            keep_comments=args.keep_comments,
+        )
     except BadArgument as e:
         print("deploy.py: error: %s" % e, file=sys.stderr)
         return 2

