@@ -1,0 +1,291 @@
+"""The device under abuse (issue 3, Tests: stuck pad, all pads held, pad bouncing, menu
+mashing): no crash, and a clear message on screen. Also a keypad queue that overflows
+between frames, pads pressed on the menus, and bad values in settings.toml."""
+
+import random
+
+import device_helpers
+import pytest
+from device_helpers import (
+    PADS,
+    WRAP,
+    join_and_start,
+    message_text,
+    ready_up,
+    round_actions,
+    run_to_tick,
+    said,
+    seat_row,
+    set_faces,
+    until_stage,
+)
+
+MUTUAL = [["wild", "moon", "bolt"], ["wild", "moon", "star"]]
+FAST = {"SLAMPAD_LOOK_MS": "3000"}
+
+# The shared fixtures (tests/device_helpers.py).
+shim = device_helpers.shim
+dev_factory = device_helpers.dev_factory
+
+
+def table(dev_factory, pads, settings=FAST):
+    dev = dev_factory("pico", seed=4, settings=settings)
+    join_and_start(dev, list(pads), {})
+    for p in pads:
+        dev.tap(PADS[p])
+    assert dev.run_until("All in: get ready", 500)
+    return dev, dev.app.screen
+
+
+def screen_name(dev):
+    return type(dev.app.screen).__name__
+
+
+# -- stuck and held pads ------------------------------------------------------------------
+
+
+def test_stuck_pad_sits_out_the_round_and_counts_again_after_release(dev_factory):
+    dev, scr = table(dev_factory, (0, 1))
+    dev.press("2")  # stuck before round 1 begins
+    until_stage(dev, "count", 6000)
+    assert scr.ignored == [1]
+    lines = dev.lines()
+    assert seat_row(lines[1])["held"] and not seat_row(lines[0])["held"], lines
+    assert message_text(dev).endswith("P2: pad held, sits out this round"), lines
+    g = scr.game
+    until_stage(dev, "window", 2000)
+    set_faces(scr, MUTUAL)
+    assert seat_row(dev.lines()[1]) == {
+        "pad": 1, "glyphs": ["*", "C", "S"], "total": 3, "aside": 0, "held": True,
+        "slammer": False,
+    }  # fmt: skip
+    # Letting go and slamming again within the round does not count either.
+    dev.release("2")
+    dev.run(200)
+    dev.tap("2")
+    assert scr.stage == "window" and not [a for a in round_actions(scr) if a[0] == "slam"]
+    until_stage(dev, "result", 3000)
+    assert message_text(dev) == "Nobody slammed: roll again"
+    # Released: the next round counts P2 again.
+    until_stage(dev, "count", 6000)
+    assert scr.ignored == [] and not any("held" in x for x in dev.lines())
+    until_stage(dev, "window", 2000)
+    set_faces(scr, MUTUAL)
+    dev.run(250)
+    dev.tap("2")
+    assert message_text(dev) == "P2 matches P1 on moon: takes 1"
+    assert g is not scr.game and scr.game.dice == [2, 4]
+
+
+def test_all_pads_held_every_seat_sits_out(dev_factory):
+    dev, scr = table(dev_factory, (0, 1, 2, 3))
+    for k in PADS:
+        dev.press(k)
+    for rnd in (1, 2):
+        until_stage(dev, "count", 6000)
+        assert scr.game.round == rnd and scr.ignored == [0, 1, 2, 3]
+        assert all(seat_row(x)["held"] for x in dev.lines()[:4])
+        until_stage(dev, "window", 2000)
+        until_stage(dev, "result", 3100)
+        assert said(dev) == "Nobody slammed: roll again"
+        assert (scr.game.dice, scr.game.pool) == ([3, 3, 3, 3], 0)
+    for k in PADS:
+        dev.release(k)
+    until_stage(dev, "count", 6000)
+    assert scr.ignored == []
+
+
+# -- bouncing ---------------------------------------------------------------------------------
+
+
+def bounce(dev, key, ms=10, frames=True):
+    """Contacts chatter: press/release every 1-2 ms for ``ms``; returns the first press's
+    scan tick. With ``frames=False`` no frame runs meanwhile (everything in one frame)."""
+    step = dev.run if frames else dev.sim.advance
+    rng = random.Random(5)
+    dev.press(key)
+    step(1)
+    first = dev.now()
+    down = True
+    while (dev.now() - first) % WRAP < ms:
+        (dev.release if down else dev.press)(key)
+        down = not down
+        step(rng.choice((1, 2)))
+    dev.release(key)
+    step(1)
+    return first
+
+
+@pytest.mark.parametrize("frames", [True, False])
+def test_bouncing_pad_in_the_window_is_one_slam_at_the_first_press(dev_factory, frames):
+    dev, scr = table(dev_factory, (0, 1))
+    until_stage(dev, "window", 5000)
+    g = set_faces(scr, MUTUAL)
+    run_to_tick(dev, g.t_open + 500)
+    first = bounce(dev, "1", frames=frames)
+    dev.run(4)
+    acts = round_actions(scr)
+    slams = [a for a in acts if a[0] == "slam"]
+    assert {a[1] for a in slams} == {0}
+    assert min(a[2] for a in slams) == first == slams[0][2]
+    assert sum(1 for a in acts if a[0] == "judge") == 1
+    assert message_text(dev) == "P1 matches P2 on moon: takes 1"
+    assert scr.game.dice == [4, 2]
+    # The chatter is over before the next countdown: no false start follows.
+    until_stage(dev, "window", 5000)
+    assert scr.game.dice == [4, 2] and scr.game.pool == 0
+
+
+def test_bouncing_pad_while_choosing_is_one_tap(dev_factory):
+    dev, scr = table(dev_factory, (0, 1, 2))
+    until_stage(dev, "window", 5000)
+    set_faces(scr, [["wild", "moon", "star"], ["wild", "moon", "drop"], ["wild", "star", "moon"]])
+    dev.run(300)
+    dev.tap("1")
+    assert scr.stage == "choose"
+    assert message_text(dev) == "P1: [P3:2] P2:1 tap P1 to change"
+    dev.run(500)
+    bounce(dev, "1")
+    dev.run(20)
+    assert [a for a in round_actions(scr) if a[0] == "tap"] == [("tap", 0)]
+    assert message_text(dev) == "P1: P3:2 [P2:1] tap P1 to change"
+    until_stage(dev, "result", 3100)
+    assert message_text(dev) == "P1 matches P2 on moon: takes 1"
+
+
+# -- mashing ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mashing_every_screen_never_crashes(dev_factory, seed):
+    dev = dev_factory("pico", seed=seed)
+    rng = random.Random(seed)
+    keys = ("up", "up", "down", "select", "select", "1", "2", "3", "4")
+    seen = set()
+    for _ in range(250):
+        k = rng.choice(keys)
+        if k in PADS and rng.random() < 0.3:  # two pads at once now and then
+            other = rng.choice(PADS)
+            dev.press(other)
+            dev.tap(k, ms=rng.randint(5, 120), after=0)
+            dev.release(other)
+        else:
+            dev.tap(k, ms=rng.randint(5, 120), after=0)
+        dev.run(rng.choice((0, 10, 50, 200, 400, 1500)))
+        seen.add(screen_name(dev))
+        assert any(x.strip() for x in dev.lines()), dev.lines()
+        scr = dev.app.screen
+        if screen_name(dev) == "PlayScreen":
+            g = scr.game
+            assert sum(g.dice) + g.pool == 3 * len(g.dice)
+    assert {"MenuScreen", "SettingsScreen", "JoinScreen", "PlayScreen"} <= seen, seen
+
+
+def test_pads_on_the_menu_and_settings_do_nothing(dev_factory):
+    dev = dev_factory("pico")
+    for screen in ("MenuScreen", "SettingsScreen"):
+        assert screen_name(dev) == screen
+        before = (dev.lines(), dev.app.screen.cursor, dict(dev.app.cfg))
+        for k in PADS:
+            dev.tap(k)
+        dev.press("1")
+        dev.press("4")
+        dev.run(500)
+        dev.release("1")
+        dev.release("4")
+        dev.run(100)
+        assert screen_name(dev) == screen
+        assert (dev.lines(), dev.app.screen.cursor, dict(dev.app.cfg)) == before
+        assert all(c == (0, 0, 0) for c in dev.pixels())
+        for _ in range(4):
+            dev.tap("down")
+        dev.tap("select")  # Settings; then (from the settings) Back is one more down
+        if screen == "SettingsScreen":
+            break
+    dev.tap("down")
+    dev.tap("select")
+    assert screen_name(dev) == "MenuScreen"
+
+
+# -- keypad queue overflow ----------------------------------------------------------------
+
+
+def flood(dev, n_events, pads=("1", "2")):
+    """Presses and releases on ``pads`` with no frame in between (a frame that stalls)."""
+    made = 0
+    while made < n_events:
+        for k in pads:
+            dev.press(k)
+        dev.sim.advance(1)
+        for k in pads:
+            dev.release(k)
+        dev.sim.advance(1)
+        made += 2 * len(pads)
+
+
+def test_queue_overflow_in_a_round_is_reported_and_no_pad_stays_held(dev_factory):
+    dev, scr = table(dev_factory, (0, 1, 2))
+    until_stage(dev, "window", 5000)
+    set_faces(scr, [["wild", "moon", "bolt"], ["wild", "moon", "star"], ["drop"] * 3])
+    dev.run(400)
+    max_events = 64  # keypad.Keys default
+    flood(dev, max_events - 2, ("1",))  # P1 slams first
+    dev.press("3")  # the 63rd/64th events fit; P3's and P2's releases are lost
+    dev.press("2")
+    dev.sim.advance(1)
+    dev.release("3")
+    dev.release("2")
+    dev.sim.advance(1)
+    assert dev.hw.pads.events.overflowed
+    dev.run(2)
+    assert scr.stage == "result"
+    # The earliest slam still wins; the lost presses are owned up to.
+    assert said(dev) == "P1 matches P2 on moon: takes 1 Too many presses: some were lost"
+    assert dev.app.held == [False] * 4
+    until_stage(dev, "count", 6000)
+    assert scr.ignored == []  # nobody is benched by a release the queue lost
+
+
+def test_queue_overflow_on_the_join_screen_is_reported(dev_factory):
+    dev = dev_factory("pico")
+    dev.tap("select")
+    flood(dev, 100, PADS)
+    dev.run(2)
+    lines = dev.lines()
+    assert " ".join(lines[:2]) == "Too many presses: some were lost", lines
+    assert screen_name(dev) == "JoinScreen"
+    assert dev.app.screen.seats == ["human"] * 4
+    assert dev.app.lost is False
+
+
+# -- settings.toml ----------------------------------------------------------------------------
+
+
+def test_settings_problems_are_reported_and_defaults_used(dev_factory):
+    dev = dev_factory(
+        "pico",
+        settings={"SLAMPAD_LOOK_MS": "abc", "SLAMPAD_BRIGHTNESS": "250", "SLAMPAD_SOUND": "1"},
+    )
+    cfg = dev.app.cfg
+    assert (cfg["look_ms"], cfg["brightness"], cfg["sound"]) == (5000, 30, 1)
+    assert len(cfg["problems"]) == 2
+    lines = dev.lines()
+    note = " ".join(x for x in lines if not x.startswith((" ", ">")))
+    assert note == "settings.toml: SLAMPAD_BRIGHTNESS must be 1..100", lines
+    assert dev.shows(">Wildside")
+    assert dev.hw.pixels.brightness == pytest.approx(0.30)
+    dev.run(3000)  # the next problem gets its turn
+    note = " ".join(x for x in dev.lines() if not x.startswith((" ", ">")))
+    assert note == "settings.toml: SLAMPAD_LOOK_MS must be 1000..30000", dev.lines()
+    dev.run(3000)
+    assert dev.lines()[0] == "SLAMPAD - pick a game"
+    join_and_start(dev, [0, 1], {})
+    assert dev.app.screen.game.options["look_ms"] == 5000
+    ready_up(dev, (0, 1))
+
+
+def test_settings_look_ms_not_a_number(dev_factory):
+    dev = dev_factory("pico", settings={"SLAMPAD_LOOK_MS": "abc", "SLAMPAD_BOT_LEVEL": "hard"})
+    note = " ".join(x for x in dev.lines() if not x.startswith((" ", ">")))
+    assert note == "settings.toml: SLAMPAD_LOOK_MS must be 1000..30000", dev.lines()
+    assert dev.app.cfg["look_ms"] == 5000 and dev.app.cfg["bot_level"] == "hard"

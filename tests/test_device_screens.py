@@ -1,0 +1,235 @@
+"""A screenshot test per screen (issue 3, Tests): menu, settings, join, ready, countdown,
+round window, choose, ruling and game over, on the 128x64 mono OLED (pico) and the
+240x240 colour TFT (pico_tft). Each checks the rendered labels (text, one row per font
+height, nothing wider than the display's columns) against what the glass shows: lit
+pixels in every non-empty row's band, none in an empty row's. On the colour display
+the seat rows are in the S1 seat colours. Then the MacroPad: encoder menus and seat
+colours on its key pixels."""
+
+import device_helpers
+import pytest
+from device_helpers import (
+    GLYPH,
+    PADS,
+    S1_COLOUR,
+    Slammers,
+    WidthCheck,
+    colour_name,
+    join_and_start,
+    move_cursor,
+    seat_row,
+    set_faces,
+    until_stage,
+)
+
+SCREENS = (
+    "menu", "settings", "join", "ready", "countdown", "window", "choose", "ruling",
+    "game over",
+)  # fmt: skip
+
+# The shared fixtures (tests/device_helpers.py).
+shim = device_helpers.shim
+dev_factory = device_helpers.dev_factory
+
+
+def band(text, r):
+    fh = text.labels[0].font.get_bounding_box()[1] * text.labels[0].scale
+    return (0, r * fh, text.display.width, (r + 1) * fh)
+
+
+def check_screen(dev, name, seat_pads=()):
+    """Labels and screenshot agree, row by row; returns the lines."""
+    from simhw import lit_pixels
+
+    text = dev.app.text
+    lines = dev.lines()
+    fw, fh = text.labels[0].font.get_bounding_box()
+    scale = 2 if dev.hw.width >= 200 else 1
+    assert text.cols == dev.hw.width // (fw * scale)
+    assert text.rows == dev.hw.height // (fh * scale)
+    assert len(text.labels) == len(lines) == text.rows
+    shot = dev.screenshot()
+    assert shot[:2] == (dev.hw.width, dev.hw.height)
+    w, _, rgb = shot
+    for r, lb in enumerate(text.labels):
+        assert lb.anchored_position == (0, r * fh * scale), (name, r)
+        assert lb.anchor_point == (0, 0) and lb.scale == scale
+        assert lb.text == (lines[r] or " "), (name, r)
+        assert len(lines[r]) <= text.cols
+        lit = lit_pixels(shot, band(text, r))
+        if lines[r].strip():
+            assert lit > 0, (name, r, lines[r])
+            x0 = lb.bounding_box[0] * scale
+            assert x0 + lb.bounding_box[2] * scale <= dev.hw.width, (name, r, lines[r])
+        else:
+            assert lit == 0, (name, r, lines)
+    # Below the last row (a part row of pixels): nothing.
+    assert lit_pixels(shot, (0, text.rows * fh * scale, w, dev.hw.height)) == 0
+    if dev.hw.colour:
+        for r in range(text.rows):
+            x0, y0, x1, y1 = band(text, r)
+            names = set()
+            for y in range(y0, y1):
+                for x in range(x0, x1):
+                    i = (y * w + x) * 3
+                    if rgb[i] or rgb[i + 1] or rgb[i + 2]:
+                        names.add(colour_name(rgb[i : i + 3]))
+            if r < len(seat_pads):  # S1: a seat's row in its seat's colour
+                assert names == {S1_COLOUR[seat_pads[r]]}, (name, r, names)
+            elif lines[r].strip():
+                assert names == {"white"}, (name, r, names)
+    return lines
+
+
+@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+def test_every_screen_renders_its_rows(dev_factory, profile):
+    dev = dev_factory(profile, seed=9)
+    width = WidthCheck(dev)
+    seen = []
+
+    def check(name, seat_pads=()):
+        seen.append(name)
+        return check_screen(dev, name, seat_pads)
+
+    lines = check("menu")
+    assert lines[0].startswith("SLAMPAD") and ">Wildside" in lines
+    dev.tap("up")  # wraps to Settings
+    dev.tap("select")
+    lines = check("settings")
+    assert lines[0] == "Settings (select)" and lines[1] == ">Brightness 30%"
+    dev.tap("up")
+    dev.tap("select")  # Back
+    assert dev.shows(">Wildside")
+    dev.run(3000)  # the settings note passes
+    join_and_start(dev, [0, 1, 2], {3: "hard"}, start=False)
+    dev.run(2600)
+    lines = check("join")
+    assert lines[:2] == ["Slam to join", ">START Wildside"]
+    assert " P1 player" in lines and " P3 player" in lines
+    dev.tap("select")
+    scr = dev.app.screen
+    pads = scr.pads
+    lines = check("ready", pads)
+    assert [seat_row(x)["glyphs"] for x in lines[:4]] == [["?"] * 3] * 4
+    for p in (0, 1, 2):
+        dev.tap(PADS[p])
+    until_stage(dev, "count", 6000)
+    dev.run(50)
+    lines = check("countdown", pads)
+    assert lines[4].startswith("Round 1: 3")
+    until_stage(dev, "window", 2000)
+    set_faces(
+        scr,
+        [
+            ["wild", "moon", "star"],  # P1 matches P2 (moon) and P3 (moon and star)
+            ["wild", "moon", "drop"],
+            ["wild", "star", "moon"],
+            ["bolt", "bolt", "drop"],
+        ],
+    )
+    dev.run(20)
+    lines = check("window", pads)
+    assert [seat_row(x)["glyphs"] for x in lines[:4]] == [
+        ["*", "C", "S"], ["*", "C", "D"], ["*", "S", "C"], ["Z", "Z", "D"]]  # fmt: skip
+    dev.run(130)
+    dev.tap("1", after=10)
+    assert scr.stage == "choose"
+    lines = check("choose", pads)
+    # One message row: the highlight shows first (W5), the hint on the next page.
+    assert lines[4] == "P1: [P3:2] P2:1" and scr.msgs[1] == "tap P1 to change"
+    until_stage(dev, "result", 3100)
+    dev.run(20)
+    lines = check("ruling", pads)
+    assert " ".join(scr.msgs) == "P1 matches P3 on moon and star: takes 2"
+    assert [seat_row(x)["total"] for x in lines[:4]] == [5, 3, 1, 3]
+    # Round 2: P3's last die (a moon) against P1's wild: P1 takes it and P3 is out.
+    until_stage(dev, "window", 6000)
+    set_faces(
+        scr,
+        [["wild", "moon", "star", "drop", "bolt"], ["star", "star", "drop"], ["moon"],
+         ["bolt", "bolt", "drop"]],
+    )  # fmt: skip
+    dev.run(150)
+    dev.tap("1")
+    assert " ".join(scr.msgs).startswith("P1 matches P3 on moon: takes 1")
+    assert dev.run_until("Rematch", 6000)
+    dev.run(20)
+    lines = check("game over")
+    assert lines[:4] == ["Winner: P1", " P1:6 P2:3 P3:0 P4:3", ">Rematch", " Menu"]
+    assert seen == list(SCREENS)
+    assert width.too_wide == []
+
+
+def test_settings_screen_changes_show(dev_factory):
+    dev = dev_factory("pico_tft")
+    dev.tap("up")
+    dev.tap("select")
+    dev.tap("select")  # brightness 30 -> 50
+    lines = check_screen(dev, "settings")
+    assert lines[1] == ">Brightness 50%"
+    assert " ".join(lines[:1]) == "Kept until power off"
+    assert dev.hw.pixels.brightness == pytest.approx(0.5)
+    dev.tap("down")
+    dev.tap("select")  # sound off
+    assert dev.app.cfg["sound"] == 0 and dev.hw.sound is not None
+    dev.tap("down")
+    dev.tap("select")
+    dev.tap("down")
+    dev.tap("select")  # look window 5 s -> 6 s
+    lines = check_screen(dev, "settings")
+    assert " Sound off" in lines and " Bots hard" in lines and ">Look window 6s" in lines
+    assert dev.app.cfg["look_ms"] == 6000
+
+
+def test_macropad_plays_with_the_encoder_and_key_pixel_seat_colours(dev_factory):
+    dev = dev_factory("macropad", seed=4, settings={"SLAMPAD_BRIGHTNESS": "100"})
+    assert dev.hw.dice_pixels is None and dev.hw.seat_pixels == [[0], [2], [9], [11]]
+    check_screen(dev, "menu")
+    dev.tap("down")  # an encoder turn
+    assert dev.shows(">Go Wild!")
+    dev.tap("up")
+    assert dev.shows(">Wildside")
+    dev.tap("select")  # the encoder's switch
+    assert dev.shows("Slam to join")
+    dev.tap("1")
+    dev.tap("4")
+    move_cursor(dev, 0, 2)
+    dev.tap("select")  # P2: bot easy
+    dev.tap("select")  # ... normal
+    assert dev.shows(">P2 bot normal")
+    dev.run(400)
+    px = dev.pixels()
+    # S1 on the key pixels: P1 red, P2 blue, P4 white; the empty seat P3 dark.
+    assert [colour_name(px[i]) for i in (0, 2, 9, 11)] == ["red", "blue", "off", "white"]
+    assert all(px[i] == (0, 0, 0) for i in range(12) if i not in (0, 2, 9, 11))
+    move_cursor(dev, 2, 0)
+    dev.tap("select")
+    scr = dev.app.screen
+    assert scr.pads == [0, 1, 3]
+    flashes = []
+
+    def watch(d):
+        s = d.app.screen
+        if getattr(s, "stage", None) == "window" and s.game.slams == {}:
+            rows = [seat_row(x) for x in d.lines()[: len(s.pads)]]
+            if all(rows):  # W1: the dice are drawn on the display, as glyphs
+                for i, row in enumerate(rows):
+                    if row["glyphs"] != ["?"] * len(row["glyphs"]):
+                        assert row["glyphs"] == [GLYPH[f] for f in s.game.rolled[i]]
+        if getattr(s, "stage", None) == "result" and s.slammer is not None:
+            flashes.append(d.pixels()[d.hw.seat_pixels[s.pads[s.slammer]][0]])
+
+    dev.humans = Slammers([0, 3], on_frame=watch)
+    assert dev.run_until("Rematch", 1_500_000, step_ms=200), dev.lines()
+    dev.humans = None
+    g = scr.game
+    assert g.is_over() and sum(g.dice) + g.pool == 9
+    assert dev.lines()[1] == " " + " ".join(
+        "P%d:%d" % (scr.pads[s] + 1, g.dice[s]) for s in range(3)
+    )
+    # A slam lights the slammer's key white (slam feedback) until the next round.
+    assert flashes and (255, 255, 255) in flashes
+    check_screen(dev, "game over")
+    dev.tap("down")  # encoder to Menu
+    dev.tap("select")
+    assert type(dev.app.screen).__name__ == "MenuScreen"
