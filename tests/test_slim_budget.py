@@ -93,9 +93,20 @@ def test_slimmed_modules_compile_for_micropython(tmp_path):
 def test_import_set_fits_the_device_budget(profile):
     # DEVICE-FACTS.md: what is imported at once stays under about 140 KB of source.
     plan = deploy.make_plan(profile=profile)
-    used = deploy.import_set_bytes(plan)
+    used = deploy.import_set_bytes(plan, profile)
     assert used <= deploy.IMPORT_BUDGET, (profile, used)
-    assert deploy.import_set_bytes(plan, keep_comments=True) > used  # slimming is on
+    assert deploy.import_set_bytes(plan, profile, keep_comments=True) > used  # slimming is on
+
+
+def test_import_sets_count_one_profile_and_one_game_at_a_time():
+    plan = deploy.make_plan(profile="pico")
+    base, games = deploy.import_sets(plan, "pico")
+    assert "slampad.app.main" in base and "slampad.hw.pico" in base
+    assert "slampad.hw.macropad" not in base and "adafruit_display_text.label" in base
+    assert not any(m.startswith(deploy.GAME_PREFIXES) for m in base)
+    wild = games["slampad.app.play_wildside"]
+    assert {"slampad.games.wildside", "slampad.bots.wildside"} <= wild
+    assert not any("gowild" in m for m in wild)
 
 
 def test_image_holds_slimmed_slampad_and_untouched_libraries(tmp_path):

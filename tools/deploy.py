@@ -431,13 +431,74 @@ def image_bytes(src, rel, keep_comments=False):
     return strip_source(data.decode("utf-8")).encode("utf-8")
 
 
-def import_set_bytes(plan, keep_comments=False):
-    """Source bytes of every module the firmware can import (one profile's set)."""
-    total = 0
-    for name, path in plan.modules.items():
-        rel = "lib/slampad/x.py" if name.split(".")[0] == "slampad" else "lib/x"
-        total += len(image_bytes(Path(path), rel, keep_comments))
-    return total
+# Loaded one game at a time: app/main.unload_games() drops these between games.
+GAME_PREFIXES = ("slampad.games.", "slampad.bots.", "slampad.app.play_")
+
+
+def _edges(plan, name):
+    """The modules of the plan that module ``name`` imports (lazily or not)."""
+    path = Path(plan.modules[name])
+    out = set()
+    for dotted, _line, _opt, _from in scan_imports(
+        path.read_text(), name, path.name == "__init__.py"
+    ):
+        parts = dotted.split(".")
+        for i in range(1, len(parts) + 1):  # a.b.c runs a and a.b's __init__ too
+            sub = ".".join(parts[:i])
+            if sub in plan.modules:
+                out.add(sub)
+    return out
+
+
+def _closure(plan, starts, follow):
+    seen = set()
+    todo = [m for m in starts if m in plan.modules]
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        todo.extend(e for e in _edges(plan, m) if follow(e))
+    return seen
+
+
+def import_sets(plan, profile, root=ROOT):
+    """(modules loaded whatever the game, {game entry: its own modules}) on ``profile``.
+
+    Starts from code.py's imports; of the board profiles only ``profile``'s; game
+    modules (GAME_PREFIXES) are counted per game, since only one is ever loaded.
+    """
+    starts = set()
+    for dotted, _l, _o, _f in scan_imports((root / "code.py").read_text(), "code", False):
+        starts.add(dotted.rpartition(".")[0] if dotted not in plan.modules else dotted)
+    others = {"slampad.hw." + p for p in PROFILES if p != profile}
+    if profile == "pico_tft":
+        others.discard("slampad.hw.pico")
+
+    def base_follow(m):
+        return m not in others and not m.startswith(GAME_PREFIXES)
+
+    base = _closure(plan, starts, base_follow)
+    games = {}
+    for entry in sorted(plan.modules):
+        if entry.startswith("slampad.app.play_") and not entry.endswith("_draw"):
+            mods = _closure(plan, [entry], lambda m: m not in others)
+            games[entry] = mods - base
+    return base, games
+
+
+def import_set_bytes(plan, profile, keep_comments=False):
+    """Source bytes the board holds at once: the base plus the largest game."""
+
+    def size(names):
+        total = 0
+        for name in names:
+            rel = "lib/slampad/x.py" if name.split(".")[0] == "slampad" else "lib/x"
+            total += len(image_bytes(Path(plan.modules[name]), rel, keep_comments))
+        return total
+
+    base, games = import_sets(plan, profile)
+    return size(base) + max([size(g) for g in games.values()] or [0])
 
 
 def deploy(
@@ -558,7 +619,7 @@ def deploy(
         % (verb, len(writes), unchanged, len(stale))
     )
     if profile:
-        used = import_set_bytes(plan, keep_comments)
+        used = import_set_bytes(plan, profile, keep_comments)
         out(
             "  imported at once on the board: %s of source (budget %s)%s"
             % (f"{used:,}", f"{IMPORT_BUDGET:,}", "" if used <= IMPORT_BUDGET else "  OVER")

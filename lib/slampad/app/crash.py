@@ -10,12 +10,13 @@ def show(err, hw=None):
         traceback.print_exception(err)
     except (ImportError, TypeError):
         print(repr(err))
-    lines = ["Slampad stopped:", type(err).__name__]
-    text = str(err)
-    while text and len(lines) < 4:
-        lines.append(text[:21])
-        text = text[21:]
-    lines.append("select/reset: restart")
+    cols = 20 if hw is not None and hw.width >= 200 else 21
+    lines = ["Slampad stopped:", type(err).__name__[:cols]]
+    msg = str(err)
+    while msg and len(lines) < 4:
+        lines.append(msg[:cols])
+        msg = msg[cols:]
+    lines.append("select: restart")
     for line in lines:
         print(line)
     if hw is None or hw.display is None:
@@ -27,10 +28,11 @@ def show(err, hw=None):
 
         g = displayio.Group()
         scale = 2 if hw.width >= 200 else 1
+        height = terminalio.FONT.get_bounding_box()[1] * scale
         for i, line in enumerate(lines):
             lb = label.Label(terminalio.FONT, text=line, color=0xFFFFFF, scale=scale)
             lb.anchor_point = (0, 0)
-            lb.anchored_position = (0, i * 12 * scale)
+            lb.anchored_position = (0, i * height)
             g.append(lb)
         hw.display.root_group = g
         hw.display.refresh()
@@ -40,10 +42,18 @@ def show(err, hw=None):
 
 
 def wait_for_restart(hw):
-    """Block until select is pressed, then reload code.py."""
+    """Block until select is pressed, then reload code.py.
+
+    Without working hardware nothing can be pressed: wait for the reset button
+    rather than reloading into the same failure for ever.
+    """
     import supervisor
 
-    while hw is not None and hw.menu is not None:
-        if "select" in hw.menu.poll():
-            break
+    if hw is None or hw.menu is None:
+        import time
+
+        while True:
+            time.sleep(1)
+    while "select" not in hw.menu.poll():
+        pass
     supervisor.reload()

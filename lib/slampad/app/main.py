@@ -71,6 +71,10 @@ class App:
                 scr.on_pad(k, ev.timestamp, now)
         if events.overflowed:
             events.clear()
+            # A lost release would leave its pad "held" for ever: rescan from scratch,
+            # so a pad that is down now reports a fresh press.
+            self.hw.pads.reset()
+            self.held = [False] * self.hw.n_pads
             self.lost = True
         nxt = scr.tick(now)
         if nxt is not None:

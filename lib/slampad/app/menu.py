@@ -2,6 +2,7 @@
 
 from slampad.app import cues
 from slampad.app.screen import Screen
+from slampad.app.ui import wrap
 from slampad.ticks import ticks_diff
 
 WRAP = 1 << 29
@@ -25,6 +26,7 @@ class ListScreen(Screen):
         self.cursor = 0
         self.note = ""
         self.note_at = 0
+        self.later = []  # notes waiting their turn
 
     def items(self):
         return []
@@ -41,9 +43,11 @@ class ListScreen(Screen):
     def draw(self):
         t = self.app.text
         items = self.items()
-        room = t.rows - 1
+        # A note stands in for the title a while; either wraps over the rows it needs,
+        # leaving two rows for the items.
+        lines = wrap(self.note or self.title, t.cols)[: t.rows - 2]
+        room = t.rows - len(lines)
         top = max(0, min(self.cursor - room + 1, len(items) - room))
-        lines = [self.note or self.title]  # a note stands in for the title a while
         for i in range(top, min(len(items), top + room)):
             lines.append((">" if i == self.cursor else " ") + items[i])
         t.show(lines)
@@ -64,9 +68,15 @@ class ListScreen(Screen):
         return None
 
     def tick(self, now):
+        if self.app.lost:  # the pad queue overflowed (App.step)
+            self.app.lost = False
+            self.say("Too many presses: some were lost", now)
         if self.note and ticks_diff(now, self.note_at, WRAP) > NOTE_MS:
             self.note = ""
-            self.draw()
+            if self.later:
+                self.say(self.later.pop(0), now)
+            else:
+                self.draw()
         nxt = getattr(self, "chosen", None)
         self.chosen = None
         return nxt
@@ -78,11 +88,12 @@ class MenuScreen(ListScreen):
     def enter(self, now):
         ListScreen.enter(self, now)
         probs = self.app.cfg["problems"]
-        if probs:
+        if probs:  # one note each, in turn
+            self.later = ["settings.toml: " + p for p in probs[1:]]
             self.say("settings.toml: " + probs[0], now)
 
     def items(self):
-        out = [g[0] if g[1] else g[0] + " (soon)" for g in GAMES]
+        out = [g[0] if g[1] else g[0] + ": soon" for g in GAMES]
         out.append("Settings")
         return out
 

@@ -8,7 +8,7 @@ paces the rounds and shows the result on the display, LEDs and piezo.
 import gc
 
 from slampad.app import cues
-from slampad.app.play_wildside_draw import draw, paint
+from slampad.app.play_wildside_draw import PAGE_MS, draw, paint
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.wildside_text import describe
@@ -148,7 +148,7 @@ class PlayScreen(Screen):
                 if d is not None and d < g.options["look_ms"]:
                     self.due[s] = ticks_add(now, d * per_ms, WRAP)
         self.app.beep(cues.GO)
-        self.say(["SLAM on a match!  pool %d" % g.pool], now)
+        self.say(["SLAM! Pool %d" % g.pool if g.pool else "SLAM on a match!"], now)
 
     def judge(self, now):
         g = self.game
@@ -164,6 +164,7 @@ class PlayScreen(Screen):
             else:
                 self.stage = "choose"
                 self.t0 = now
+                self.slammer = s
                 self.show_choice(now)
 
     def after(self, ev, rolled, now):
@@ -204,7 +205,9 @@ class PlayScreen(Screen):
         for i, (v, k) in enumerate(c["candidates"]):
             opts.append(("[%s:%d]" if i == c["highlight"] else "%s:%d") % (self.name(v), k))
         self.flash = [c["candidates"][c["highlight"]][0]]
-        self.say([self.name(s) + " tap to pick: " + " ".join(opts)], now)
+        # The highlight first: with four seats on a 128x64 screen one message row shows.
+        me = self.name(s)
+        self.say(["%s: %s" % (me, " ".join(opts)), "tap %s to change" % me], now)
 
     def tick(self, now):
         nxt = getattr(self, "leave", None)
@@ -216,7 +219,7 @@ class PlayScreen(Screen):
         if self.stage == "ready" and g.phase == "roll":
             self.stage = "result"  # W12: a breath before the first countdown
             self.t0 = now
-            self.say(["Everyone is in: get ready!"], now)
+            self.say(["All in: get ready!"], now)
         elif self.stage == "count":
             if g.slams:
                 self.judge(now)  # W6: a false start ends the round at once
@@ -238,7 +241,7 @@ class PlayScreen(Screen):
                 self.after(self.act(("take",)), [list(r) for r in g.rolled], now)
                 self.stage = "result"
                 self.t0 = now
-        elif self.stage == "result" and dt >= o["result_ms"]:
+        elif self.stage == "result" and dt >= max(o["result_ms"], self.pages() * PAGE_MS):
             if g.is_over():
                 from slampad.app.over import OverScreen
 
@@ -255,6 +258,10 @@ class PlayScreen(Screen):
                 self.app.beep(cues.TICK)
                 msg = "Round %d: %d ..." % (self.game.round, 3 - beat)
                 self.say([msg] + self.msgs[1:], self.t0)
+
+    def pages(self):
+        """How many pages the message takes: the result stays until all were shown."""
+        return max(1, (len(self.msgs_lines) + self.room - 1) // self.room)
 
     def paint(self, now):
         paint(self, now)

@@ -63,7 +63,7 @@ def draw(scr):
         if n > 5:
             row += "+%d" % (n - 5)  # W9: set aside
         if s in scr.ignored:
-            row += " held"
+            row += " H"  # held pad: the message row says it in words
         lines.append(row)
         colours.append(SEAT_COLOURS[pad])
     scr.room = max(1, t.rows - len(lines))
