@@ -234,3 +234,30 @@ def test_lib_avoids_modules_micropython_lacks():
         with open(path, encoding="utf-8") as f:
             problems += portability_problems(f.read(), rel(path))
     assert not problems, "\n".join(problems)
+
+
+# -- (e) Go Wild! games on the VM --------------------------------------------------------
+
+GOWILD_ENTRY = os.path.join("tests", "mp", "gowild_games.py")
+GOWILD_ARGS = [30, "2,3,4,5,6", 10]  # 30 games, 6 of each seat count; 10 reloaded every step
+
+
+def test_gowild_games_on_micropython_with_capped_heap():
+    mpvm.find_micropython()  # raises (fails the test) when the VM is missing
+    ok, out = mpvm.run(GOWILD_ENTRY, GOWILD_ARGS, heap=HEAP, timeout=120, cwd=ROOT)
+    for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
+        assert bad not in out, out
+    assert ok, out
+    assert "OK 30 games" in out, out
+
+
+def test_gowild_games_on_cpython():
+    p = subprocess.run(
+        [sys.executable, GOWILD_ENTRY] + [str(a) for a in GOWILD_ARGS],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "OK 30 games" in p.stdout

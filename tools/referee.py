@@ -10,6 +10,34 @@ bot so there is no ready phase), loads it with ``Wildside.from_dict``, applies
 each slam, ``judge`` and, when the slammer has a choice (W4/W5), ``choose`` or
 ``take``, and reports what the rules core did.
 
+Go Wild! (one trick; rulings G1-G6):
+
+    in:  {"game": "gowild", "wild_one": seat | null, "lead": seat, "trick": 1 | 2 | 3,
+          "scores": [n, ...], "plays": [[seat, ["blue", "blue", "wild"]], ...]}
+    out: {"valid": [bool, ...], "errors": [null | "G3: ...", ...], "sizes": [n, ...],
+          "winner": seat | null, "points": n, "scores": [n, ...],
+          "wild_one": seat | null, "next_lead": seat, "game_over": bool}
+
+Every key is required (``wild_one`` may be null). Seats are 0..len(scores)-1; colours
+are red yellow orange blue green wild, in lower case. Each play is judged by the
+core's ``gowild_cards.judge_set`` (the referee sees no hands, so a Wild One's all-wild
+play is a slough, G3); an invalid play is reported with the core's reason, counts 0 and
+is ignored for the trick. The valid plays are then played through the core: a saved
+Go Wild! state in which each seat holding cards holds exactly its play (so every seat
+that played invalidly, or not at all, sits the trick out) is loaded with
+``GoWild.from_dict`` and the plays applied; its trick winner (checked against
+``gowild_cards.trick_winner``), scores (G6), Wild One (G5), next lead (G4) and end
+(G6, at 20 points) are reported. A trick with no valid play has no winner and changes
+nothing (G4).
+
+Impossible Go Wild! scenarios (exit 2): a key missing or unknown; a value of the wrong
+type; fewer than 2 or more than 6 seats (G2); a score below 0, or at 20 or more (the game
+would be over, G6); ``wild_one`` or ``lead`` not a seat; ``trick`` not 1, 2 or 3; no
+plays (a seat holding cards must play, G3; a trick nobody can play is skipped); a play's
+seat out of range, playing twice, or out of clockwise order from the lead (seats may be
+skipped: they hold no cards, G3); an unknown colour; more than 12 cards in a play (G2);
+more than 18 of a colour in the trick (G1).
+
 Exit 0 with a ruling; exit 2 with one line on stderr naming the bad field when
 the input is not JSON or describes an impossible scenario.
 """
@@ -23,10 +51,14 @@ LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 
 if LIB not in sys.path:
     sys.path.insert(0, LIB)
 
+from slampad.games import gowild as gw  # noqa: E402
+from slampad.games import gowild_cards as gc  # noqa: E402
 from slampad.games import wildside as ws  # noqa: E402
 from slampad.rng import Rng  # noqa: E402
 
-GAMES = ("wildside",)
+GAMES = ("wildside", "gowild")
+GW_KEYS = ("game", "wild_one", "lead", "trick", "scores", "plays")
+GW_TARGET = 20  # G6; the referee always plays to 20
 REQUIRED = ("game", "players", "pool", "slams")
 OPTIONAL = ("window_open_ms", "resolution_ms", "choice")
 SEAT_KEYS = ("rolled", "aside")
@@ -80,6 +112,21 @@ def _core_error(err, field=None):
     if field:
         path = field + ": " + path
     return Impossible(path, why)
+
+
+def _game(sc):
+    """Which game: checked before anything else, as it decides the other keys."""
+    if not isinstance(sc, dict):
+        raise Impossible("input", "must be a JSON object")
+    if "game" not in sc:
+        raise Impossible("game", "missing")
+    game = sc["game"]
+    if not isinstance(game, str):
+        raise Impossible("game", "must be a string, got %s" % json.dumps(game))
+    if game not in GAMES:
+        raise Impossible("game", "%s: games not yet supported (only %s)"
+                         % (json.dumps(game), ", ".join(GAMES)))
+    return game
 
 
 def _shape(sc):
@@ -159,6 +206,9 @@ def state_dict(seats, pool, opt):
 
 def rule(sc):
     """The ruling (a dict) on a scenario (a dict); raises Impossible."""
+    _game(sc)
+    if sc["game"] == "gowild":
+        return rule_gowild(sc)
     seats, slams, opt = _shape(sc)
     try:
         g = ws.Wildside.from_dict(state_dict(seats, sc["pool"], opt))
@@ -200,6 +250,147 @@ def rule(sc):
             out["outcome"] = e[0]
     if out["outcome"] is None:
         raise RuntimeError("referee: the core gave no ruling: %r" % (events,))
+    return out
+
+
+# -- Go Wild! -------------------------------------------------------------------------
+
+
+def _need_seat(v, field, n):
+    if not _is_int(v):
+        raise Impossible(field, "must be a seat number, got %s" % json.dumps(v))
+    if not 0 <= v < n:
+        raise Impossible(field, "no seat %d (seats 0..%d)" % (v, n - 1))
+    return v
+
+
+def _gw_shape(sc):
+    """Check a Go Wild! scenario's shape; return (n, wild_one, lead, trick, scores, plays)
+    with plays as [[seat, six counts], ...]."""
+    for k in sc:
+        if k not in GW_KEYS:
+            raise Impossible(str(k), "unknown key")
+    for k in GW_KEYS:
+        if k not in sc:
+            raise Impossible(k, "missing")
+    scores = sc["scores"]
+    if not isinstance(scores, list):
+        raise Impossible("scores", "must be a list, got %s" % json.dumps(scores))
+    n = len(scores)
+    if not 2 <= n <= 6:
+        raise Impossible("scores", "G2: one score per seat, 2 to 6 seats; got %d" % n)
+    for i, x in enumerate(scores):
+        _need_count(x, "scores[%d]" % i)
+        if x >= GW_TARGET:
+            raise Impossible("scores[%d]" % i, "G6: %d points: the game is already over" % x)
+    wild_one = sc["wild_one"]
+    if wild_one is not None:
+        _need_seat(wild_one, "wild_one", n)
+    lead = _need_seat(sc["lead"], "lead", n)
+    trick = sc["trick"]
+    if not _is_int(trick) or trick not in (1, 2, 3):
+        raise Impossible("trick", "must be 1, 2 or 3, got %s" % json.dumps(trick))
+    plays = sc["plays"]
+    if not isinstance(plays, list):
+        raise Impossible("plays", "must be a list, got %s" % json.dumps(plays))
+    if not plays:
+        raise Impossible("plays", "G3: a trick has at least one play")
+    out = []
+    last = -1
+    per = gc.empty()
+    for i, e in enumerate(plays):
+        path = "plays[%d]" % i
+        if not isinstance(e, list) or len(e) != 2:
+            raise Impossible(path, "must be [seat, [colour, ...]], got %s" % json.dumps(e))
+        seat = _need_seat(e[0], path + "[0]", n)
+        order = (seat - lead) % n
+        if any(s == seat for s, _ in out):
+            raise Impossible(path + "[0]", "G3: seat %d plays twice" % seat)
+        if order < last:
+            raise Impossible(path + "[0]", "G3: plays go clockwise from the lead (seat %d); "
+                             "seat %d cannot play after seat %d" % (lead, seat, out[-1][0]))
+        last = order
+        names = e[1]
+        if not isinstance(names, list):
+            raise Impossible(path + "[1]", "must be a list of colours, got %s"
+                             % json.dumps(names))
+        counts = gc.empty()
+        for j, c in enumerate(names):
+            if c not in gc.COLOURS:
+                raise Impossible("%s[1][%d]" % (path, j), "unknown colour %s (colours: %s)"
+                                 % (json.dumps(c), " ".join(gc.COLOURS)))
+            counts[gc.COLOURS.index(c)] += 1
+        if len(names) > gc.HAND:
+            raise Impossible(path + "[1]", "G2: %d cards; a hand holds at most %d"
+                             % (len(names), gc.HAND))
+        gc.add(per, counts)
+        out.append([seat, counts])
+    for c in range(6):
+        if per[c] > gc.PER_COLOUR:
+            raise Impossible("plays", "G1: %d %s cards in the trick; the deck has %d"
+                             % (per[c], gc.COLOURS[c], gc.PER_COLOUR))
+    return n, wild_one, lead, trick, list(scores), out
+
+
+def gowild_state(n, wild_one, lead, trick, scores, plays):
+    """The saved Go Wild! state before the trick: each seat in ``plays`` holds exactly its
+    play, every other seat holds nothing, the rest of the 108 cards are the deck."""
+    hands = [gc.empty() for _ in range(n)]
+    for seat, counts in plays:
+        hands[seat] = list(counts)
+    deck = []
+    for c in range(6):
+        deck += [c] * (gc.PER_COLOUR - sum(h[c] for h in hands))
+    return {
+        "game": gw.GAME,
+        "v": gw.VERSION,
+        "options": {"players": n, "first_lead": 0, "target": GW_TARGET},
+        "rng": Rng(0).state,
+        "phase": "play",
+        "round": 1,
+        "trick": trick,
+        "lead": lead,
+        "turn": plays[0][0],
+        "wild_one": wild_one,
+        "scores": list(scores),
+        "hands": hands,
+        "deck": deck,
+        "discard": gc.empty(),
+        "plays": [],
+        "winners": [],
+    }
+
+
+def rule_gowild(sc):
+    """The ruling on one Go Wild! trick (see the module docstring); raises Impossible."""
+    n, wild_one, lead, trick, scores, plays = _gw_shape(sc)
+    valid, errors, sizes, ok = [], [], [], []
+    for seat, counts in plays:
+        size, err = gc.judge_set(counts, seat == wild_one)
+        valid.append(err is None)
+        errors.append(err)
+        sizes.append(size)
+        if err is None:
+            ok.append([seat, counts])
+    winner, _ = gc.trick_winner(ok, wild_one)
+    out = {"valid": valid, "errors": errors, "sizes": sizes, "winner": None, "points": 0,
+           "scores": scores, "wild_one": wild_one, "next_lead": lead, "game_over": False}
+    if not ok:
+        return out  # G4: nothing counts, nobody wins, nothing changes
+    try:
+        g = gw.GoWild.from_dict(gowild_state(n, wild_one, lead, trick, scores, ok))
+        events = []
+        for seat, counts in ok:
+            events += g.apply(("play", seat, counts))
+    except ValueError as e:
+        raise RuntimeError("referee: the core refused a checked scenario: %s" % e) from None
+    won = [e for e in events if e[0] == "trick"]
+    core_winner = won[0][2] if won else None
+    if core_winner != winner:
+        raise RuntimeError("referee: the core's winner %r is not trick_winner's %r"
+                           % (core_winner, winner))
+    out.update(winner=winner, points=won[0][3] if won else 0, scores=list(g.scores),
+               wild_one=g.wild_one, next_lead=g.lead, game_over=g.is_over())
     return out
 
 
