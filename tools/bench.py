@@ -1,14 +1,21 @@
-"""Benchmarks for the Wildside rules core and bots. Never part of the test suite.
+"""Benchmarks for the Wildside and Go Wild! rules cores and bots. Never part of the test suite.
 
     .venv/bin/python tools/bench.py [--games 200] [--repeat 3] [--markdown]
+    .venv/bin/python tools/bench.py --gowild [--games 1000] [--timing-games 40] [--jobs 2]
 
-Measures, for full 4-player bot games (all bots "normal"):
+Without --gowild it measures, for full 4-player Wildside bot games (all bots "normal"):
 - time per roll resolution (one ``bots.wildside.play_round``) on CPython and on the
   MicroPython unix VM, by running tools/mp_bench_wildside.py on each; the best of
   ``--repeat`` runs (by median) is kept, to shed noise from other load on the machine;
 - the smallest heap on which tests/mp/wildside_games.py passes on the VM (mpvm.min_heap):
   one 4-player game, the default 12 games, imports only, and the same with lib/
   precompiled to .mpy (no compile peak; the device ships .py, so that row is a floor).
+
+With --gowild it measures the Go Wild! bots (see gowild_main):
+- win rates over ``--games`` seeded 4-player games (CPython): one hard bot against three
+  normal ones, and one normal against three easy ones, the lone bot's seat rotating;
+- the hard bot's decision time on CPython and the MicroPython VM (tools/mp_bench_gowild.py);
+- the smallest heap on which tests/mp/gowild_bots.py passes on the VM.
 
 The unix VM is a 64-bit build: its heap use is well above the 32-bit RP2040's.
 """
@@ -127,7 +134,18 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=3, help="timing runs per VM; best is kept")
     ap.add_argument("--markdown", action="store_true", help="print Markdown tables")
     ap.add_argument("--no-heap", action="store_true", help="skip the min-heap searches")
+    ap.add_argument("--gowild", action="store_true", help="benchmark the Go Wild! bots instead")
+    ap.add_argument("--timing-games", type=int, default=40, help="Go Wild!: games timed per VM")
+    ap.add_argument("--samples", type=int, default=None, help="Go Wild!: hard bot's budget")
+    ap.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="Go Wild!: processes for the win-rate games",
+    )
     ns = ap.parse_args(argv)
+    if ns.gowild:
+        return gowild_main(ns, argv)
 
     rows = [
         ("CPython", bench_cpython(ns.games, ns.repeat), "python %s %d 4" % (BENCH_ENTRY, ns.games)),
@@ -181,6 +199,191 @@ def main(argv=None):
                 [what, "FAIL at 1024K" if n is None else str(n // 1024), cmd]
                 for what, n, cmd in heap_rows
             ],
+        )
+    return 0
+
+
+# -- Go Wild! ---------------------------------------------------------------------------
+
+GW_BENCH_ENTRY = "tools/mp_bench_gowild.py"
+GW_GAMES_ENTRY = "tests/mp/gowild_bots.py"
+
+
+def gowild_game(job):
+    """One seeded 4-player game: ``level`` at seat seed % 4, ``others`` elsewhere.
+    Returns (won, points of the lone bot, rounds)."""
+    seed, level, others, samples = job
+    if os.path.join(ROOT, "lib") not in sys.path:
+        sys.path.insert(0, os.path.join(ROOT, "lib"))
+    from slampad.bots.gowild import play_game
+
+    seat = seed % 4
+    levels = [others] * 4
+    levels[seat] = level
+    g, _ = play_game(4, seed, levels, samples)
+    return g.winners() == [seat], g.scores[seat], g.round
+
+
+def gowild_rates(games, level, others, samples, jobs):
+    import multiprocessing
+    import time
+
+    todo = [(seed, level, others, samples) for seed in range(games)]
+    t0 = time.time()
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            res = pool.map(gowild_game, todo, chunksize=8)
+    else:
+        res = [gowild_game(j) for j in todo]
+    won = sum(1 for r in res if r[0])
+    p = won / games
+    half = 1.96 * (p * (1 - p) / games) ** 0.5
+    return {
+        "won": won,
+        "rate": p,
+        "ci": (p - half, p + half),
+        "points": sum(r[1] for r in res) / games,
+        "rounds": sum(r[2] for r in res) / games,
+        "secs": time.time() - t0,
+    }
+
+
+def gowild_timing_cpython(games, samples, repeat):
+    args = [str(games), "hard"] + ([str(samples)] if samples else [])
+
+    def runner():
+        p = subprocess.run(
+            [sys.executable, GW_BENCH_ENTRY] + args,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=3600,
+            check=True,
+        )
+        return p.stdout
+
+    return best_of(runner, repeat)
+
+
+def gowild_timing_mp(games, samples, repeat, heap=None):
+    args = [games, "hard"] + ([samples] if samples else [])
+
+    def runner():
+        ok, out = mpvm.run(GW_BENCH_ENTRY, args, heap=heap, timeout=3600, cwd=ROOT)
+        if not ok:
+            raise RuntimeError("VM bench failed:\n" + mpvm.tail(out))
+        return out
+
+    return best_of(runner, repeat)
+
+
+def gowild_main(ns, argv):
+    """Go Wild! bots: win rates (CPython), hard decision times (both VMs), VM heap."""
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
+    from slampad.bots import gowild as gwb
+
+    samples = ns.samples or gwb.SAMPLES
+    rates = [
+        ("hard vs 3 normal", gowild_rates(ns.games, "hard", "normal", samples, ns.jobs)),
+        ("normal vs 3 easy", gowild_rates(ns.games, "normal", "easy", samples, ns.jobs)),
+    ]
+    sarg = " %d" % ns.samples if ns.samples else ""
+    tg = ns.timing_games
+    times = [
+        (
+            "CPython",
+            gowild_timing_cpython(tg, ns.samples, ns.repeat),
+            "python %s %d hard%s" % (GW_BENCH_ENTRY, tg, sarg),
+        ),
+        (
+            "MicroPython VM, default heap",
+            gowild_timing_mp(tg, ns.samples, ns.repeat),
+            "micropython %s %d hard%s" % (GW_BENCH_ENTRY, tg, sarg),
+        ),
+        (
+            "MicroPython VM, 128K heap",
+            gowild_timing_mp(tg, ns.samples, ns.repeat, "128K"),
+            "micropython -X heapsize=128K %s %d hard%s" % (GW_BENCH_ENTRY, tg, sarg),
+        ),
+    ]
+    heap = None
+    if not ns.no_heap:
+        heap = mpvm.min_heap(GW_GAMES_ENTRY, [], "8K", "1024K", cwd=ROOT, expect="OK ")
+
+    print("command: python tools/bench.py %s" % " ".join(sys.argv[1:] if argv is None else argv))
+    print("machine: %s" % machine())
+    print(
+        "hard bot budget: %d deals a decision with a whole round to play (more, up to x3,"
+        " when less is left), %d plays searched" % (samples, gwb.BREADTH)
+    )
+
+    def table(head, body):
+        if ns.markdown:
+            for r in [head, ["---"] * len(head)] + body:
+                print("| " + " | ".join(r) + " |")
+            return
+        w = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+        for r in [head] + body:
+            print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())
+
+    print()
+    table(
+        [
+            "match (seat rotating)",
+            "games",
+            "won",
+            "win rate",
+            "95% interval",
+            "points/game",
+            "rounds/game",
+            "seconds",
+        ],
+        [
+            [
+                name,
+                str(ns.games),
+                str(r["won"]),
+                "%.1f%%" % (100 * r["rate"]),
+                "%.1f-%.1f%%" % (100 * r["ci"][0], 100 * r["ci"][1]),
+                "%.1f" % r["points"],
+                "%.1f" % r["rounds"],
+                "%.0f" % r["secs"],
+            ]
+            for name, r in rates
+        ],
+    )
+    print()
+    keys = ("decisions", "median_us", "mean_us", "p90_us", "max_us", "playouts")
+    body = []
+    for name, r, cmd in times:
+        row = [name] + [r[k] for k in keys]
+        body.append(row + ["`%s`" % cmd if ns.markdown else cmd])
+    table(
+        [
+            "hard decision",
+            "decisions",
+            "median us",
+            "mean us",
+            "p90 us",
+            "max us",
+            "playouts",
+            "command",
+        ],
+        body,
+    )
+    vm = times[1][1]
+    lo, hi = PICO_SLOWDOWN
+    med, top = float(vm["median_us"]), float(vm["max_us"])
+    print()
+    print(
+        "Pico estimate (VM x %d-%d): median %.2f-%.2f s, max %.2f-%.2f s per hard decision"
+        % (lo, hi, med * lo / 1e6, med * hi / 1e6, top * lo / 1e6, top * hi / 1e6)
+    )
+    print("VM heap kept after importing the Go Wild! core and bots: %s bytes" % vm["kept_import"])
+    if heap is not None or not ns.no_heap:
+        print(
+            "smallest passing heap for %s (64-bit VM): %s"
+            % (GW_GAMES_ENTRY, "FAIL at 1024K" if heap is None else "%dK" % (heap // 1024))
         )
     return 0
 
