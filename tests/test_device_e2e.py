@@ -217,7 +217,7 @@ def test_join_screen_shows_players_and_bots(dev_factory):
     assert seen == {
         0: ">P1 bot hard",
         1: ">P2 player",
-        2: ">P3 -- (select: bot)",
+        2: ">P3 -- (slam or bot)",
         3: ">P4 player",
     }
     # S1 on the LEDs is for seat pixels; the pico has none, and the join flash ends.

@@ -482,8 +482,11 @@ def import_sets(plan, profile, root=ROOT):
     games = {}
     for entry in sorted(plan.modules):
         if entry.startswith("slampad.app.play_") and not entry.endswith("_draw"):
-            mods = _closure(plan, [entry], lambda m: m not in others)
-            games[entry] = mods - base
+            def follow(m, entry=entry):  # other games' screens load only after this one
+                own = not m.startswith("slampad.app.play_") or m in (entry, entry + "_draw")
+                return m not in others and own
+
+            games[entry] = _closure(plan, [entry], follow) - base
     return base, games
 
 

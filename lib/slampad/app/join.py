@@ -16,19 +16,22 @@ def rgb(c):
 
 
 class JoinScreen(ListScreen):
-    def __init__(self, app, game, seats=None):
+    """Seats 0..max_seats-1; those past the pads (Go Wild!'s P5, P6: G2) are bots."""
+
+    def __init__(self, app, game, key="wildside", max_seats=None):
         ListScreen.__init__(self, app)
         self.game = game
+        self.key = key
         self.title = "Slam to join"
         n = app.hw.n_pads
-        self.seats = list(seats) if seats else [None] * n  # None, "human" or a bot level
+        self.seats = [None] * (max_seats or n)  # None, "human" or a bot level
         self.flash = [None] * n
 
     def items(self):
         out = ["START " + self.game]
         for s, kind in enumerate(self.seats):
             if kind is None:
-                what = "-- (select: bot)"
+                what = "-- (select: bot)" if s >= self.app.hw.n_pads else "-- (slam or bot)"
             elif kind == "human":
                 what = "player"
             else:
@@ -38,7 +41,7 @@ class JoinScreen(ListScreen):
 
     def enter(self, now):
         ListScreen.enter(self, now)
-        for s in range(len(self.seats)):
+        for s in range(len(self.flash)):
             self.app.leds.seat_colour(s, rgb(SEAT_COLOURS[s]) if self.seats[s] else (0, 0, 0))
 
     def on_pad(self, pad, t, now):
@@ -62,7 +65,8 @@ class JoinScreen(ListScreen):
         else:
             kind = KINDS[(KINDS.index(kind) + 1) % len(KINDS)]
         self.seats[s] = kind
-        self.app.leds.seat_colour(s, rgb(SEAT_COLOURS[s]) if kind else (0, 0, 0))
+        if s < len(self.flash):
+            self.app.leds.seat_colour(s, rgb(SEAT_COLOURS[s]) if kind else (0, 0, 0))
         self.draw()
         return None
 
@@ -71,9 +75,12 @@ class JoinScreen(ListScreen):
         if len(filled) < 2:
             self.say("Need 2+ seats: slam or add bots", now)
             return None
-        from slampad.app.play_wildside import PlayScreen
-
-        return PlayScreen(self.app, filled, [self.seats[s] for s in filled])
+        kinds = [self.seats[s] for s in filled]
+        if self.key == "gowild":
+            from slampad.app.play_gowild import PlayScreen
+        else:
+            from slampad.app.play_wildside import PlayScreen
+        return PlayScreen(self.app, filled, kinds)
 
     def tick(self, now):
         for s in range(len(self.flash)):

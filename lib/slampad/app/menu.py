@@ -7,10 +7,10 @@ from slampad.ticks import ticks_diff
 
 WRAP = 1 << 29
 NOTE_MS = 2500
-# (title, module building its screen, or None while the game is not built)
+# (title, key, or None while the game is not built)
 GAMES = (
-    ("Wildside", "join"),
-    ("Go Wild!", None),
+    ("Wildside", "wildside"),
+    ("Go Wild!", "gowild"),
     ("Tumblin' Dice", None),
     ("Diceland", None),
 )
@@ -100,13 +100,33 @@ class MenuScreen(ListScreen):
     def select(self, i, now):
         if i == len(GAMES):
             return SettingsScreen(self.app)
-        name, mod = GAMES[i]
-        if mod is None:
+        name, key = GAMES[i]
+        if key is None:
             self.say(name + ": not built yet", now)
             return None
+        if key == "gowild":
+            return GoWildModes(self.app)
         from slampad.app.join import JoinScreen
 
         return JoinScreen(self.app, name)
+
+
+class GoWildModes(ListScreen):
+    title = "Go Wild! - how?"
+
+    def items(self):
+        return ["Pass and play", "Table (real deck)", "Back"]
+
+    def select(self, i, now):
+        if i == 0:
+            from slampad.app.join import JoinScreen
+
+            return JoinScreen(self.app, "Go Wild!", "gowild", 6)  # G2: P5, P6 are bots
+        if i == 1:
+            from slampad.app.play_gowild_table import TableSetup
+
+            return TableSetup(self.app)
+        return MenuScreen(self.app)
 
 
 BRIGHT = (10, 20, 30, 50, 75, 100)

@@ -1,22 +1,19 @@
-"""Game over: the winner, everyone's dice, and rematch or back to the menu."""
+"""Game over: the winner, the score, and rematch or back to the menu."""
 
 from slampad.app import cues
 from slampad.app.menu import ListScreen
 
 
 class OverScreen(ListScreen):
-    def __init__(self, app, play):
+    def __init__(self, app, winners, score, rematch):
+        """winners: seat names; score: one line; rematch(): the next game's screen."""
         ListScreen.__init__(self, app)
-        self.play = play
-        g = play.game
-        won = [play.name(s) for s in g.winners()]
-        if len(won) > 1:
-            self.title = "Draw: " + " ".join(won)
+        self.rematch = rematch
+        if len(winners) > 1:
+            self.title = "Draw: " + " ".join(winners)
         else:
-            self.title = "Winner: " + won[0]
-        self.score = " ".join(
-            "%s:%d" % (play.name(s), g.dice[s]) for s in range(len(g.dice))
-        )
+            self.title = "Winner: " + winners[0]
+        self.score = score
 
     def items(self):
         return [self.score, "Rematch", "Menu"]
@@ -28,14 +25,12 @@ class OverScreen(ListScreen):
 
     def select(self, i, now):
         if i == 1:
-            from slampad.app.play_wildside import PlayScreen
-
-            return PlayScreen(self.app, self.play.pads, self.play.kinds)
+            return self.rematch()
         if i == 2:
             from slampad.app.main import unload_games
             from slampad.app.menu import MenuScreen
 
-            self.play = None
+            self.rematch = None
             unload_games()
             return MenuScreen(self.app)
         return None

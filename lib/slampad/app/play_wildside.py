@@ -243,12 +243,19 @@ class PlayScreen(Screen):
                 self.t0 = now
         elif self.stage == "result" and dt >= max(o["result_ms"], self.pages() * PAGE_MS):
             if g.is_over():
-                from slampad.app.over import OverScreen
-
-                return OverScreen(self.app, self)
+                return self.over()
             self.start_round(now)
         self.paint(now)
         return None
+
+    def over(self):
+        from slampad.app.over import OverScreen
+
+        g = self.game
+        pads, kinds, app = self.pads, self.kinds, self.app
+        score = " ".join("%s:%d" % (self.name(s), g.dice[s]) for s in range(len(g.dice)))
+        won = [self.name(s) for s in g.winners()]
+        return OverScreen(app, won, score, lambda: PlayScreen(app, pads, kinds))
 
     def countdown(self, dt, count_ms):
         beat = min(3, dt * 3 // count_ms) if count_ms else 3

@@ -1,0 +1,140 @@
+"""Go Wild! on the simulated device: pass and play (G9 peeking), table mode (S3)."""
+
+import device_helpers
+
+from slampad.games import gowild_cards as gc
+
+shim = device_helpers.shim
+dev_factory = device_helpers.dev_factory
+
+
+def hand_line(hand):
+    return " ".join("%s%d" % (gc.GLYPHS[c], hand[c]) for c in range(6) if hand[c])
+
+
+def open_pass_and_play(dev):
+    dev.tap("down")
+    dev.tap("select")  # Go Wild!
+    assert dev.lines()[0] == "Go Wild! - how?"
+    dev.tap("select")  # pass and play
+    assert dev.shows("START Go Wild!")
+
+
+def seat_up(dev, humans, bots):
+    """Humans slam to join; bots fill the given seats (level normal); then START."""
+    for p in humans:
+        dev.tap(str(p + 1))
+    scr = dev.app.screen
+    for s in bots:
+        scr.cursor = s + 1
+        dev.tap("select")
+        dev.tap("select")
+    assert [scr.seats[p] for p in humans] == ["human"] * len(humans)
+    scr.cursor = 0
+    dev.tap("select")
+    return dev.app.screen
+
+
+def test_G9_pass_and_play_two_humans_two_bots_peek_by_holding_pads(dev_factory):
+    dev = dev_factory("pico", seed=11)
+    open_pass_and_play(dev)
+    scr = seat_up(dev, humans=(0, 1), bots=(2, 3))
+    g = scr.game
+    assert scr.seats == [0, 1, 2, 3] and scr.kinds[:2] == ["human", "human"]
+    peeks = 0
+    hidden_checks = 0
+    for _ in range(4000):
+        if dev.shows("Rematch"):
+            break
+        if scr.stage == "turn" and g.turn is not None and scr.bots[g.turn] is None:
+            s = g.turn
+            others = [hand_line(g.hands[o]) for o in range(4) if o != s]
+            mine = hand_line(g.hands[s])
+            # Not held: no hand on screen, and select only asks for the pad (G9).
+            assert not any(mine == x or x in others for x in dev.lines())
+            dev.tap("select", after=20)
+            assert g.turn == s and dev.shows("hold your pad")
+            hidden_checks += 1
+            key = str(scr.seats[s] + 1)
+            dev.press(key)
+            dev.run(20)
+            assert mine in dev.lines(), dev.lines()  # G9: the owner sees their hand
+            assert not any(x in dev.lines() for x in others if x != mine)
+            peeks += 1
+            dev.tap("down", after=20)
+            want = scr.sets[scr.cursor]
+            dev.tap("select", after=20)
+            assert scr.actions[-1] == ("play", s, want)
+            dev.release(key)
+            dev.run(20)
+            assert mine not in dev.lines() or g.turn == s
+        else:
+            dev.run(50)
+    assert dev.shows("Rematch"), dev.lines()
+    assert peeks >= 5 and hidden_checks == peeks
+    assert max(g.scores) >= 20 and g.is_over()
+    # The device only applied actions; the seed and those actions replay the game.
+    from slampad.games.gowild import GoWild
+
+    again = GoWild({"players": 4}, scr.seed)
+    for a in scr.actions:
+        again.apply(a)
+    assert again.to_dict() == g.to_dict()
+    assert dev.lines()[1].strip() == "Pts " + " ".join(str(x) for x in g.scores)
+
+
+def test_G2_seats_past_the_pads_are_bots(dev_factory):
+    dev = dev_factory("pico", seed=2)
+    open_pass_and_play(dev)
+    join = dev.app.screen
+    assert len(join.seats) == 6
+    join.cursor = 5  # P5
+    dev.tap("select")
+    assert join.seats[4] == "easy"  # P5 has no pad on a four-pad build: a bot
+    scr = seat_up(dev, humans=(0,), bots=(5,))
+    assert scr.seats == [0, 4, 5] and scr.kinds == ["human", "easy", "normal"]
+
+
+def test_table_mode_keeps_score_says_who_leads_and_undoes(dev_factory):
+    dev = dev_factory("pico", seed=4)
+    dev.tap("down")
+    dev.tap("select")
+    dev.tap("down")
+    dev.tap("select")  # table mode
+    assert dev.lines()[0] == "Go Wild! at the table"
+    dev.tap("select")  # players 4 -> 5
+    dev.tap("down")
+    dev.tap("select")  # first lead P2 (G8)
+    dev.tap("down")
+    dev.tap("select")  # START
+    scr = dev.app.screen
+    g = scr.game
+    assert len(g.scores) == 5 and g.lead == 1
+    assert dev.shows("Lead:P2")
+    # P3 wins trick 1 with 4 cards: +1 and the Wild One.
+    scr.cursor = 2
+    dev.tap("select")
+    assert dev.shows("P3 won with 3 cards")
+    dev.tap("up")
+    dev.tap("select")
+    assert g.scores == [0, 0, 1, 0, 0] and g.wild_one == 2 and g.entries == [[2, 4]]
+    dev.run(3000)
+    assert dev.shows("Wild:P3") and dev.shows("Lead:P3")
+    # Nobody wins trick 2 (all sloughs): the same player leads (G4).
+    scr.cursor = 5
+    dev.tap("select")
+    assert g.trick == 3 and g.lead == 2 and g.scores == [0, 0, 1, 0, 0]
+    # Undo (S3) brings trick 2 back.
+    scr.cursor = 6
+    assert scr.items()[6] == "Undo last entry"
+    dev.tap("select")
+    assert g.trick == 2 and g.entries == [[2, 4]]
+    # Play to 20 points: P1 wins tricks until the end screen.
+    for _ in range(40):
+        if g.is_over():
+            break
+        scr = dev.app.screen
+        scr.cursor = 0
+        dev.tap("select")
+        dev.tap("select")
+    assert g.winners() == [0] and dev.shows("Winner: P1") and dev.shows("Rematch")
