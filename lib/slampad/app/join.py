@@ -3,16 +3,12 @@ and select fill empty seats with bots (or empty them again)."""
 
 from slampad.app import cues
 from slampad.app.menu import ListScreen
-from slampad.app.ui import SEAT_COLOURS
+from slampad.app.ui import SEAT_COLOURS, rgb
 from slampad.ticks import ticks_diff
 
 WRAP = 1 << 29
 FLASH_MS = 300
 KINDS = (None, "easy", "normal", "hard")  # what select cycles an empty seat through
-
-
-def rgb(c):
-    return ((c >> 16) & 255, (c >> 8) & 255, c & 255)
 
 
 class JoinScreen(ListScreen):

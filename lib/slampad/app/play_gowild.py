@@ -4,6 +4,7 @@ pad (G9) and picks a set with the menu buttons; bots play after a short pause.""
 from slampad.app import cues
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS, wrap
+from slampad.app.ui import rgb as _rgb
 from slampad.bots.gowild import GoWildBot
 from slampad.games import gowild_cards as gc
 from slampad.games.gowild import GoWild
@@ -13,10 +14,6 @@ WRAP = 1 << 29
 BOT_MS = 800  # a bot's turn stays visible this long
 SHOW_MS = 2500  # a finished trick stays on the table this long
 BLINK_MS = 200
-
-
-def _rgb(c, scale=1.0):
-    return (int(((c >> 16) & 255) * scale), int(((c >> 8) & 255) * scale), int((c & 255) * scale))
 
 
 def hand_text(hand):

@@ -5,15 +5,12 @@ many cards; the last entry can be undone (S3)."""
 from slampad.app import cues
 from slampad.app.menu import ListScreen
 from slampad.app.ui import SEAT_COLOURS
+from slampad.app.ui import rgb as _rgb
 from slampad.games.gowild_table import GoWildTable
 from slampad.ticks import ticks_diff
 
 WRAP = 1 << 29
 BLINK_MS = 250
-
-
-def _rgb(c, scale=1.0):
-    return (int(((c >> 16) & 255) * scale), int(((c >> 8) & 255) * scale), int((c & 255) * scale))
 
 
 class TableSetup(ListScreen):

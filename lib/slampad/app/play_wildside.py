@@ -11,6 +11,7 @@ from slampad.app import cues
 from slampad.app.play_wildside_draw import PAGE_MS, draw, paint
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS
+from slampad.app.ui import rgb as _rgb
 from slampad.app.wildside_text import describe
 from slampad.bots.wildside import WildsideBot
 from slampad.games.wildside import Wildside
@@ -276,6 +277,3 @@ class PlayScreen(Screen):
     def draw(self):
         draw(self)
 
-
-def _rgb(c):
-    return ((c >> 16) & 255, (c >> 8) & 255, c & 255)

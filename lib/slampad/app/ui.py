@@ -13,6 +13,12 @@ WHITE = 0xFFFFFF
 SEAT_COLOURS = (0xFF2020, 0x3060FF, 0x20D020, 0xFFFFFF, 0xB040FF, 0xFF8000)
 
 
+def rgb(colour, scale=1.0):
+    """0xRRGGBB as an (r, g, b) tuple for the NeoPixels, optionally dimmed."""
+    r, g, b = (colour >> 16) & 255, (colour >> 8) & 255, colour & 255
+    return (int(r * scale), int(g * scale), int(b * scale))
+
+
 def wrap(text, cols):
     """Word-wrap one string into lines of at most cols characters."""
     out = []
