@@ -457,3 +457,49 @@ def test_a_bot_without_cards_is_never_asked():
     g = position(["3R", "", "2B"], wo=None, trick=2, lead=0)
     with pytest.raises(ValueError, match="no cards"):
         GoWildBot(1, "normal").choose(g.view(1))
+
+
+def test_playout_matches_the_real_game_when_it_knows_the_hands():
+    """gs.playout, given the true hands, plays the rest of the round exactly as normal
+    bots do in the rules core: the same points for every seat (G4, G6, all-slough
+    tricks, players who run out of cards, the game ending mid-round)."""
+    checked = 0
+    for i in range(60):
+        g = random_position(700 + i, 2 + i % 5, (i * 11) % 70)
+        if g.is_over():
+            continue
+        n = g.n()
+        me = g.turn
+        wo = -1 if g.wild_one is None else g.wild_one
+        H = [x for h in g.hands for x in h]
+        sizes = [gc.total(h) for h in g.hands]
+        best, bseat = 0, -1
+        for s, p in g.plays:
+            size = gc.judge_set(p, s == wo)[0]
+            if size > best:
+                best, bseat = size, s
+        code = gs.pick(H, me, n, sizes, wo, g.trick, g.lead, best)
+        gains = [0] * n
+        gs.playout(
+            H,
+            sizes,
+            n,
+            me,
+            code,
+            wo,
+            g.trick,
+            g.lead,
+            best,
+            bseat,
+            gains,
+            g.scores,
+            g.options["target"],
+        )
+        before = list(g.scores)
+        rnd = g.round
+        normal = [GoWildBot(s, "normal") for s in range(n)]
+        while not g.is_over() and g.round == rnd:
+            g.apply(normal[g.turn].choose(g.view(g.turn)))
+        assert [a - b for a, b in zip(g.scores, before, strict=True)] == gains, i
+        checked += 1
+    assert checked > 40

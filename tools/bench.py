@@ -130,7 +130,12 @@ def machine():
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=200, help="games per timing run")
+    ap.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="games per timing run (default 200); with --gowild, per win rate (default 1000)",
+    )
     ap.add_argument("--repeat", type=int, default=3, help="timing runs per VM; best is kept")
     ap.add_argument("--markdown", action="store_true", help="print Markdown tables")
     ap.add_argument("--no-heap", action="store_true", help="skip the min-heap searches")
@@ -145,7 +150,9 @@ def main(argv=None):
     )
     ns = ap.parse_args(argv)
     if ns.gowild:
+        ns.games = 1000 if ns.games is None else ns.games
         return gowild_main(ns, argv)
+    ns.games = 200 if ns.games is None else ns.games
 
     rows = [
         ("CPython", bench_cpython(ns.games, ns.repeat), "python %s %d 4" % (BENCH_ENTRY, ns.games)),
@@ -237,11 +244,14 @@ def gowild_rates(games, level, others, samples, jobs):
         res = [gowild_game(j) for j in todo]
     won = sum(1 for r in res if r[0])
     p = won / games
-    half = 1.96 * (p * (1 - p) / games) ** 0.5
+    # Wilson score interval (95%): sound even at 0 or all games won
+    z = 1.96
+    mid = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * (p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5 / (1 + z * z / games)
     return {
         "won": won,
         "rate": p,
-        "ci": (p - half, p + half),
+        "ci": (mid - half, mid + half),
         "points": sum(r[1] for r in res) / games,
         "rounds": sum(r[2] for r in res) / games,
         "secs": time.time() - t0,

@@ -38,6 +38,7 @@ _W = [0] * 11  # chance that no later player this trick beats a set of s
 _PA = [0] * 11  # chance that a set of s wins a later trick, opponents without wilds
 _PB = [0] * 11  # the same with the Wild One as it stands
 _LATER = [0] * 6
+_S = [0] * 7
 _ALL = (0, 1, 2, 3, 4, 5)
 
 
@@ -79,7 +80,8 @@ def _future(a1, a2, sq, tot, wl, wof, trick, pl):
 
 
 def summary(H, o):
-    """(biggest, colour, second, colour, third, sum of squares, colour cards) of a hand."""
+    """Into _S: biggest colour count, its colour, second, its colour, third, sum of
+    squares, colour cards (a list, not a tuple: nothing allocated per call)."""
     x1 = x2 = x3 = tot = sq = 0
     c1 = c2 = -1
     for c in range(5):
@@ -95,7 +97,13 @@ def summary(H, o):
             x2, c2 = v, c
         elif v > x3:
             x3 = v
-    return x1, c1, x2, c2, x3, sq, tot
+    _S[0] = x1
+    _S[1] = c1
+    _S[2] = x2
+    _S[3] = c2
+    _S[4] = x3
+    _S[5] = sq
+    _S[6] = tot
 
 
 def pick(H, me, n, sizes, wo, trick, lead, best, keep=None):
@@ -124,7 +132,14 @@ def pick(H, me, n, sizes, wo, trick, lead, best, keep=None):
         _odds(_PB, sizes, _ALL, n, wo, me)
     if trick == 1:
         _odds(_PA, sizes, _ALL, n, -1, me)
-    x1, c1, x2, c2, x3, sq0, tot0 = summary(H, o)
+    summary(H, o)
+    x1 = _S[0]
+    c1 = _S[1]
+    x2 = _S[2]
+    c2 = _S[3]
+    x3 = _S[4]
+    sq0 = _S[5]
+    tot0 = _S[6]
     w = H[o + 5]
     need = best + 1
     top = -1
@@ -150,7 +165,8 @@ def pick(H, me, n, sizes, wo, trick, lead, best, keep=None):
         for t in range(6):
             if c == 5:
                 k = 0
-                j = (w, 1, w - 3 + trick, 0, 0, 0)[t]
+                # all, one, or all but one for each later trick
+                j = w if t == 0 else 1 if t == 1 else w - 3 + trick if t == 2 else 0
                 if j < 1 or (t and j >= w):
                     continue
             elif t == 0:  # one card: the cheapest
@@ -236,7 +252,7 @@ def decode(code):
     return p
 
 
-def _apply(H, sizes, x, code, wo):
+def _apply(H, sizes, x, code):
     """Take the play from seat x's hand; return its size for winning (G4)."""
     c = code & 7
     j = code >> 8
@@ -255,7 +271,7 @@ def playout(H, sizes, n, me, code, wo, trick, lead, best, bseat, gains, scores, 
     by the normal policy; H and sizes are used up. The value of the outcome for ``me``."""
     for x in range(n):
         gains[x] = 0
-    s = _apply(H, sizes, me, code, wo)
+    s = _apply(H, sizes, me, code)
     if s > best:
         best, bseat = s, me
     first = me + 1
@@ -265,7 +281,7 @@ def playout(H, sizes, n, me, code, wo, trick, lead, best, bseat, gains, scores, 
         for i in range(left):
             x = (first + i) % n
             if sizes[x]:
-                s = _apply(H, sizes, x, pick(H, x, n, sizes, wo, trick, lead, best), wo)
+                s = _apply(H, sizes, x, pick(H, x, n, sizes, wo, trick, lead, best))
                 if s > best:
                     best, bseat = s, x
         if bseat >= 0:
@@ -283,8 +299,8 @@ def playout(H, sizes, n, me, code, wo, trick, lead, best, bseat, gains, scores, 
         bseat = -1
         first = lead
         left = n
-    x1, _, x2, _, _, sq, tot = summary(H, 6 * me)
-    v = 100 * gains[me] + _future(x1, x2, sq, tot, H[6 * me + 5], wo == me, 3, _PB)
+    summary(H, 6 * me)
+    v = 100 * gains[me] + _future(_S[0], _S[2], _S[5], _S[6], H[6 * me + 5], wo == me, 3, _PB)
     if wo == me:
         v += WO_NEXT
     if ended == me:
