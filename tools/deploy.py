@@ -483,7 +483,9 @@ def import_sets(plan, profile, root=ROOT):
     for entry in sorted(plan.modules):
         if entry.startswith("slampad.app.play_") and not entry.endswith("_draw"):
             def follow(m, entry=entry):  # other games' screens load only after this one
-                own = not m.startswith("slampad.app.play_") or m in (entry, entry + "_draw")
+                own = not m.startswith("slampad.app.play_") or m == entry or m.startswith(
+                    entry + "_"
+                )
                 return m not in others and own
 
             games[entry] = _closure(plan, [entry], follow) - base

@@ -69,6 +69,8 @@ class App:
             self.held[k] = ev.pressed
             if ev.pressed:
                 scr.on_pad(k, ev.timestamp, now)
+            else:
+                scr.on_release(k, ev.timestamp, now)
         if events.overflowed:
             events.clear()
             # A lost release would leave its pad "held" for ever: rescan from scratch,

@@ -1,4 +1,4 @@
-"""The base screen: every screen answers these four calls and never blocks."""
+"""The base screen: every screen answers these five calls and never blocks."""
 
 
 class Screen:
@@ -12,6 +12,9 @@ class Screen:
         pass
 
     def on_pad(self, pad, t, now):
+        pass
+
+    def on_release(self, pad, t, now):
         pass
 
     def tick(self, now):
