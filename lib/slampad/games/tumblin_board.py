@@ -70,7 +70,9 @@ def _first_hit(board, skip, x, y, reach):
     best = None
     for i in range(len(board)):
         d = board[i]
-        ahead = i != skip and -DIE < d[4] - y < DIE and x < d[3] and d[3] - DIE < x + reach
+        if i == skip or d[2] is OFF:
+            continue  # a die knocked off is out of play (rulebook step 3)
+        ahead = -DIE < d[4] - y < DIE and x < d[3] and d[3] - DIE < x + reach
         if ahead and (best is None or d[3] < board[best][3]):
             best = i
     return best

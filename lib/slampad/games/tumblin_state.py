@@ -32,7 +32,7 @@ def check_options(given):
     if o["mode"] not in MODES:
         ck.bad("options.mode", "must be one of %s, got %r" % (", ".join(MODES), o["mode"]))
     for k in ("teams", "minus_zone"):
-        if o[k] not in (True, False):
+        if not isinstance(o[k], bool):
             ck.bad("options." + k, "must be true or false, got %r" % (o[k],))
     if (o["rounds"] is None) == (o["target"] is None):
         ck.bad("options.rounds", "T5: set exactly one of rounds and target")
