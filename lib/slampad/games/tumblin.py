@@ -13,10 +13,9 @@ Actions:
                                       the -1x zone); (None, None) = off the board
   ("undo",)                           table mode: take back the last throw or die (S3)
 
-Teams (T5): P1+P3 (team 0) against P2+P4 (team 1); throws alternate between
-the teams. The roll-off sets which team starts and who throws first in each
-team (a team keeps that order); later rounds the team with the higher round
-score starts, a tie keeping the previous order. A team scores its dice's sum.
+Teams (T5): P1+P3 against P2+P4, throws alternating between the teams. The
+roll-off sets the first team and each team's throwing order (kept); later
+rounds the team with the higher round score starts, a tie keeping the order.
 """
 
 from slampad.games import _check as ck
@@ -29,7 +28,9 @@ from slampad.games.tumblin_state import (  # noqa: F401 (re-exported)
     VERSION,
     check_options,
     load,
+    pack,
     save,
+    unpack,
     view,
 )
 from slampad.rng import Rng
@@ -44,7 +45,7 @@ class Tumblin:
     def _reset(self):
         n = self.options["players"]
         self.rng = Rng(self.seed)
-        self.log = []
+        self.codes = []  # the actions applied, packed (tumblin_state.pack)
         self.phase = "roll_off"
         self.round = 1
         self.overtime = False
@@ -60,6 +61,11 @@ class Tumblin:
         self.won = []
 
     # -- queries ---------------------------------------------------------
+    @property
+    def log(self):
+        """The actions applied so far, as lists (what a save holds)."""
+        return [unpack(c) for c in self.codes]
+
     def n(self):
         return self.options["players"]
 
@@ -101,7 +107,7 @@ class Tumblin:
 
     def legal_actions(self, player=None):
         if player is None:
-            undo = self.options["board"] == "table" and self.log and self.log[-1][0] != "roll"
+            undo = self.options["board"] == "table" and self.codes and self.codes[-1] & 3
             return [("undo",)] if undo else []
         self._seat(player)
         if self.phase == "roll_off":
@@ -145,21 +151,21 @@ class Tumblin:
             ev = self._die(action[1], action[2], action[3])
         else:
             raise ValueError("unknown action, or wrong arguments: %r" % (action,))
-        self.log.append(list(action))
+        self.codes.append(pack(action))
         return ev
 
     def _undo(self):
         if self.options["board"] != "table":
             raise ValueError("S3: undo is for table mode; a virtual throw stands")
-        if not self.log:
+        if not self.codes:
             raise ValueError("S3: nothing to undo")
-        if self.log[-1][0] == "roll":
+        if not self.codes[-1] & 3:
             raise ValueError("S3: a roll-off die cannot be taken back")
-        log = self.log[:-1]
-        gone = self.log[-1]
+        codes = self.codes[:-1]
+        gone = unpack(self.codes[-1])
         self._reset()
-        for a in log:
-            self.apply(a)
+        for c in codes:
+            self.apply(unpack(c))
         return [("undone", gone)]
 
     def _roll(self, seat):

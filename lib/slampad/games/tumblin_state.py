@@ -47,13 +47,39 @@ def check_options(given):
     return o
 
 
+# The log keeps each action as one small int (no heap object on MicroPython):
+# kind | seat << 2 | a << 4 | b << 12.
+_KINDS = ("roll", "throw", "throw", "die")
+_LEVEL = (None, 1, 2, 3, 4, -1)
+
+
+def pack(a):
+    seat = a[1]
+    if a[0] == "roll":
+        return seat << 2
+    if a[0] == "throw":
+        if len(a) == 2:
+            return 1 | seat << 2
+        return 2 | seat << 2 | a[2] << 4 | (a[3] + 100) << 12
+    return 3 | seat << 2 | (a[2] or 0) << 4 | _LEVEL.index(a[3]) << 12
+
+
+def unpack(c):
+    kind, seat, a, b = c & 3, (c >> 2) & 3, (c >> 4) & 255, c >> 12
+    if kind < 2:
+        return [_KINDS[kind], seat]
+    if kind == 2:
+        return ["throw", seat, a, b - 100]
+    return ["die", seat, a or None, _LEVEL[b]]
+
+
 def save(g):
     return {
         "game": GAME,
         "v": VERSION,
         "options": dict(g.options),
         "seed": g.seed,
-        "log": [list(a) for a in g.log],
+        "log": g.log,
     }
 
 
