@@ -38,6 +38,41 @@ seat out of range, playing twice, or out of clockwise order from the lead (seats
 skipped: they hold no cards, G3); an unknown colour; more than 12 cards in a play (G2);
 more than 18 of a colour in the trick (G1).
 
+Tumblin' Dice (one round; rulings T1-T5):
+
+    in:  {"game": "tumblin", "mode": "multiply" | "add", "order": [seat, ...],
+          "dice": [[[face, level], ...], ...], "totals": [n, ...], "round": n,
+          "rounds": n | null, "target": n | null, "minus_zone": false}
+    out: {"round_scores": [n, ...], "totals": [n, ...], "next_order": [seat, ...],
+          "game_over": bool, "winner": seat | null, "overtime": [seat, ...]}
+
+``minus_zone`` is optional (default false); every other key is required. ``totals`` are
+the totals before this round, one per seat (2 to 4 seats, T1); ``order`` is this round's
+throwing order: every seat in a regular round, only the tied leaders in overtime (T5).
+``dice`` holds each seat's dice at rest after the round, at most four (T1): [face, level]
+with face 1-6 and level 0-4 (-1 with ``minus_zone``), or null for a die off the board; a
+die on 0x or off the board scores 0 (T1, T2), and dice thrown off may be left out. A seat
+not in ``order`` sat the round out and has no scoring die. ``round`` is the round just
+played (from 1); exactly one of ``rounds`` and ``target`` is set (T5). The referee has no
+rules of its own: ``tumblin_score.dice_score`` scores each seat (T2), ``ranked`` orders
+this round's seats by round score, ties keeping this round's order (T3), and
+``game_end`` decides the end (T5; in target mode a round is overtime when a seat in
+``order`` already had the target before it). When the game goes on, ``next_order`` is
+the next round's order, and on a tie for the lead ``overtime`` lists the tied leaders,
+who alone play on (``next_order`` is then those seats, in ranked order). When the game
+is over, ``winner`` is the seat with the highest total, and ``next_order`` and
+``overtime`` are empty.
+
+Impossible Tumblin' Dice scenarios (exit 2): a key missing or unknown; a value of the
+wrong type (bools are not numbers); ``mode`` not "multiply" or "add"; ``minus_zone``
+with "add" (T2); fewer than 2 or more than 4 seats (T1); a negative total without the
+-1x zone; ``order`` naming a seat twice or out of range, or fewer than 2 seats; in a
+regular round a seat missing from ``order``, in overtime a seat in it that is not a tied
+leader (T5); ``dice`` not one list per seat; more than 4 dice for a seat (T1); a face not
+1-6; a level not 0-4, or -1 without ``minus_zone`` (T1); a scoring die for a seat not in
+``order``; both or neither of ``rounds`` and ``target``, or either below 1; ``round``
+below 1 (T5).
+
 Exit 0 with a ruling; exit 2 with one line on stderr naming the bad field when
 the input is not JSON or describes an impossible scenario.
 """
@@ -53,12 +88,17 @@ if LIB not in sys.path:
 
 from slampad.games import gowild as gw  # noqa: E402
 from slampad.games import gowild_cards as gc  # noqa: E402
+from slampad.games import tumblin_score as ts  # noqa: E402
 from slampad.games import wildside as ws  # noqa: E402
 from slampad.rng import Rng  # noqa: E402
 
-GAMES = ("wildside", "gowild")
+GAMES = ("wildside", "gowild", "tumblin")
 GW_KEYS = ("game", "wild_one", "lead", "trick", "scores", "plays")
 GW_TARGET = 20  # G6; the referee always plays to 20
+TD_KEYS = ("game", "mode", "order", "dice", "totals", "round", "rounds", "target")
+TD_OPTIONAL = ("minus_zone",)
+TD_MODES = ("multiply", "add")
+TD_DICE = 4  # T1: four dice each
 REQUIRED = ("game", "players", "pool", "slams")
 OPTIONAL = ("window_open_ms", "resolution_ms", "choice")
 SEAT_KEYS = ("rolled", "aside")
@@ -209,6 +249,8 @@ def rule(sc):
     _game(sc)
     if sc["game"] == "gowild":
         return rule_gowild(sc)
+    if sc["game"] == "tumblin":
+        return rule_tumblin(sc)
     seats, slams, opt = _shape(sc)
     try:
         g = ws.Wildside.from_dict(state_dict(seats, sc["pool"], opt))
@@ -391,6 +433,134 @@ def rule_gowild(sc):
                            % (core_winner, winner))
     out.update(winner=winner, points=won[0][3] if won else 0, scores=list(g.scores),
                wild_one=g.wild_one, next_lead=g.lead, game_over=g.is_over())
+    return out
+
+
+# -- Tumblin' Dice --------------------------------------------------------------------
+
+
+def _need_int(v, field, lo=None):
+    if not _is_int(v):
+        raise Impossible(field, "must be an integer, got %s" % json.dumps(v))
+    if lo is not None and v < lo:
+        raise Impossible(field, "must be at least %d, got %d" % (lo, v))
+    return v
+
+
+def _td_shape(sc):
+    """Check a Tumblin' Dice scenario; return (mode, order, dice, totals, round, rounds,
+    target) with each seat's dice as a list of [face, level] or None."""
+    for k in sc:
+        if k not in TD_KEYS and k not in TD_OPTIONAL:
+            raise Impossible(str(k), "unknown key")
+    for k in TD_KEYS:
+        if k not in sc:
+            raise Impossible(k, "missing")
+    mode = sc["mode"]
+    if mode not in TD_MODES:
+        raise Impossible("mode", "must be \"multiply\" or \"add\", got %s" % json.dumps(mode))
+    minus = sc.get("minus_zone", False)
+    if minus is not True and minus is not False:
+        raise Impossible("minus_zone", "must be true or false, got %s" % json.dumps(minus))
+    if minus and mode == "add":
+        raise Impossible("minus_zone", "T2: kids' mode is not offered with the -1x zone")
+    totals = sc["totals"]
+    if not isinstance(totals, list):
+        raise Impossible("totals", "must be a list, got %s" % json.dumps(totals))
+    n = len(totals)
+    if not 2 <= n <= 4:
+        raise Impossible("totals", "T1: one total per seat, 2 to 4 seats; got %d" % n)
+    for i, t in enumerate(totals):
+        _need_int(t, "totals[%d]" % i, None if minus else 0)
+    rounds, target = sc["rounds"], sc["target"]
+    if (rounds is None) == (target is None):
+        raise Impossible("rounds", "T5: set exactly one of rounds and target")
+    if rounds is not None:
+        _need_int(rounds, "rounds", 1)
+    else:
+        _need_int(target, "target", 1)
+    round_no = _need_int(sc["round"], "round", 1)
+    order = sc["order"]
+    if not isinstance(order, list):
+        raise Impossible("order", "must be a list of seats, got %s" % json.dumps(order))
+    for i, s in enumerate(order):
+        _need_seat(s, "order[%d]" % i, n)
+        if s in order[:i]:
+            raise Impossible("order[%d]" % i, "seat %d throws twice in the order" % s)
+    if len(order) < 2:
+        raise Impossible("order", "T5: a round has at least 2 seats, got %d" % len(order))
+    overtime = _td_overtime(order, totals, round_no, rounds, target)
+    if not overtime and len(order) != n:
+        missing = [s for s in range(n) if s not in order][0]
+        raise Impossible("order", "T4: every seat throws in a regular round; seat %d "
+                         "does not" % missing)
+    if overtime:
+        top = ts.leaders(list(range(n)), totals)
+        if sorted(order) != top:
+            raise Impossible("order", "T5: overtime is for the tied leaders only (seats %s), "
+                             "not seats %s" % (json.dumps(top), json.dumps(order)))
+    dice = sc["dice"]
+    if not isinstance(dice, list) or len(dice) != n:
+        raise Impossible("dice", "must be a list of %d lists (one per seat), got %s"
+                         % (n, json.dumps(dice)))
+    levels = (-1, 0, 1, 2, 3, 4) if minus else (0, 1, 2, 3, 4)
+    out = []
+    for s, ds in enumerate(dice):
+        path = "dice[%d]" % s
+        if not isinstance(ds, list):
+            raise Impossible(path, "must be a list of dice, got %s" % json.dumps(ds))
+        if len(ds) > TD_DICE:
+            raise Impossible(path, "T1: four dice each; seat %d has %d" % (s, len(ds)))
+        seat = []
+        for j, d in enumerate(ds):
+            dp = "%s[%d]" % (path, j)
+            if d is None:
+                seat.append(None)
+                continue
+            if not isinstance(d, list) or len(d) != 2:
+                raise Impossible(dp, "must be [face, level] or null, got %s" % json.dumps(d))
+            face, level = d
+            if not _is_int(face) or not 1 <= face <= 6:
+                raise Impossible(dp + "[0]", "T2: a face is 1-6, got %s" % json.dumps(face))
+            if not _is_int(level) or level not in levels:
+                why = "T1: a die rests on level 0-4"
+                if level == -1 and _is_int(level):
+                    why = "T1: level -1 needs the -1x zone (minus_zone)"
+                elif minus:
+                    why += " or -1"
+                raise Impossible(dp + "[1]", "%s, got %s" % (why, json.dumps(level)))
+            if s not in order and level != 0:
+                raise Impossible(dp, "seat %d sat this round out: no die of it scores" % s)
+            seat.append([face, level])
+        out.append(seat)
+    return mode, order, out, list(totals), round_no, rounds, target
+
+
+def _td_overtime(order, totals, round_no, rounds, target):
+    """T5: is this an overtime round? Past the last round, or (target) a seat in it had
+    already reached the target before it."""
+    if rounds is not None:
+        return round_no > rounds
+    return any(totals[s] >= target for s in order)
+
+
+def rule_tumblin(sc):
+    """The ruling on one Tumblin' Dice round (see the module docstring); raises Impossible."""
+    mode, order, dice, before, round_no, rounds, target = _td_shape(sc)
+    n = len(before)
+    scores = [0] * n
+    for s in order:
+        scores[s] = ts.dice_score(dice[s], mode)  # T2
+    totals = [before[s] + scores[s] for s in range(n)]
+    over, winner, tied = ts.game_end(order, totals, before, round_no, rounds, target)  # T5
+    ranked = ts.ranked(order, scores)  # T3
+    out = {"round_scores": scores, "totals": totals, "next_order": ranked,
+           "game_over": over, "winner": winner if over else None, "overtime": []}
+    if over:
+        out["next_order"] = []
+    elif tied:
+        out["next_order"] = [s for s in ranked if s in tied]
+        out["overtime"] = list(out["next_order"])
     return out
 
 
