@@ -120,3 +120,21 @@ def test_image_holds_slimmed_slampad_and_untouched_libraries(tmp_path):
     deploy.deploy(tmp_path / "raw", profile="pico", out=lambda *_: None, keep_comments=True)
     raw = (tmp_path / "raw" / "lib" / "slampad" / "games" / "wildside.py").read_text()
     assert raw == ours.read_text()
+
+
+def test_a_game_loading_one_of_two_modules_counts_each_on_its_own():
+    # play_tumblin's ONE_OF: the bot (virtual board) or the dice entry (table).
+    plan = deploy.make_plan(profile="pico_tft")
+    assert deploy.one_of(plan, "slampad.app.play_tumblin") == [
+        "slampad.bots.tumblin",
+        "slampad.app.play_tumblin_enter",
+    ]
+    _base, games = deploy.import_sets(plan, "pico_tft")
+    virtual = games["slampad.app.play_tumblin|slampad.bots.tumblin"]
+    table = games["slampad.app.play_tumblin|slampad.app.play_tumblin_enter"]
+    assert "slampad.bots.tumblin" in virtual and "slampad.app.play_tumblin_enter" not in virtual
+    assert "slampad.app.play_tumblin_enter" in table and "slampad.bots.tumblin" not in table
+    assert {"slampad.games.tumblin", "slampad.app.play_tumblin_draw"} <= virtual & table
+    assert "slampad.app.play_tumblin" not in games  # only its two real sets are counted
+    # The setup screen is loaded from the menu before the game and drops itself.
+    assert "slampad.app.play_tumblin_setup" not in virtual | table

@@ -450,7 +450,8 @@ def _edges(plan, name):
     return out
 
 
-def _closure(plan, starts, follow):
+def _closure(plan, starts, follow, stop=()):
+    """Modules reached from ``starts``; modules in ``stop`` are not looked into."""
     seen = set()
     todo = [m for m in starts if m in plan.modules]
     while todo:
@@ -458,7 +459,8 @@ def _closure(plan, starts, follow):
         if m in seen:
             continue
         seen.add(m)
-        todo.extend(e for e in _edges(plan, m) if follow(e))
+        if m not in stop:
+            todo.extend(e for e in _edges(plan, m) if follow(e))
     return seen
 
 
@@ -482,14 +484,33 @@ def import_sets(plan, profile, root=ROOT):
     games = {}
     for entry in sorted(plan.modules):
         if entry.startswith("slampad.app.play_") and not entry.endswith("_draw"):
-            def follow(m, entry=entry):  # other games' screens load only after this one
-                own = not m.startswith("slampad.app.play_") or m == entry or m.startswith(
-                    entry + "_"
-                )
-                return m not in others and own
+            alts = one_of(plan, entry)
+            for alt in alts or [None]:
 
-            games[entry] = _closure(plan, [entry], follow) - base
+                def follow(m, entry=entry, alt=alt, alts=alts):
+                    # other games' screens load only after this one
+                    own = not m.startswith("slampad.app.play_") or m == entry or m.startswith(
+                        entry + "_"
+                    )
+                    return m not in others and own and (m == alt or m not in alts)
+
+                # The base's own lazy imports of game modules (menus opening a game's
+                # setup) run before the game starts; the setup leaves RAM when it does.
+                key = entry if alt is None else entry + "|" + alt
+                games[key] = _closure(plan, [entry], follow, stop=base) - base
     return base, games
+
+
+def one_of(plan, entry):
+    """A game screen's ``ONE_OF``: modules it loads lazily, never two in one game
+    (say a bot, and a table mode's entry screen); each is counted on its own."""
+    tree = ast.parse(Path(plan.modules[entry]).read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [
+            "ONE_OF"
+        ]:
+            return [m for m in ast.literal_eval(node.value) if m in plan.modules]
+    return []
 
 
 def import_set_bytes(plan, profile, keep_comments=False):
