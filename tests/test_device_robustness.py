@@ -175,10 +175,11 @@ def test_mashing_every_screen_never_crashes(dev_factory, seed):
         seen.add(screen_name(dev))
         assert any(x.strip() for x in dev.lines()), dev.lines()
         scr = dev.app.screen
-        if screen_name(dev) == "PlayScreen":
+        if type(scr).__module__ == "slampad.app.play_wildside":  # W2, for Wildside
             g = scr.game
             assert sum(g.dice) + g.pool == 3 * len(g.dice)
-    assert {"MenuScreen", "SettingsScreen", "JoinScreen", "PlayScreen"} <= seen, seen
+    # Where the mashing wanders depends on the seed (Settings, or a game's setup list).
+    assert {"MenuScreen", "JoinScreen", "PlayScreen"} <= seen and len(seen) >= 4, seen
 
 
 def test_pads_on_the_menu_and_settings_do_nothing(dev_factory):
@@ -202,9 +203,9 @@ def test_pads_on_the_menu_and_settings_do_nothing(dev_factory):
         dev.tap("select")  # Settings; then (from the settings) Back is one more down
         if screen == "SettingsScreen":
             break
-    dev.tap("down")
-    dev.tap("down")
-    dev.tap("select")  # Tumblin' Dice: not built, so the menu stays
+    for _ in range(3):
+        dev.tap("down")
+    dev.tap("select")  # Diceland: not built, so the menu stays
     assert screen_name(dev) == "MenuScreen"
 
 

@@ -11,7 +11,7 @@ NOTE_MS = 2500
 GAMES = (
     ("Wildside", "wildside"),
     ("Go Wild!", "gowild"),
-    ("Tumblin' Dice", None),
+    ("Tumblin' Dice", "tumblin"),
     ("Diceland", None),
 )
 
@@ -106,6 +106,10 @@ class MenuScreen(ListScreen):
             return None
         if key == "gowild":
             return GoWildModes(self.app)
+        if key == "tumblin":
+            from slampad.app.play_tumblin_setup import SetupScreen
+
+            return SetupScreen(self.app)
         from slampad.app.join import JoinScreen
 
         return JoinScreen(self.app, name)
