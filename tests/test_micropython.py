@@ -261,3 +261,61 @@ def test_gowild_games_on_cpython():
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert "OK 30 games" in p.stdout
+
+
+# -- (f) Tumblin' Dice games on the VM ---------------------------------------------------
+
+TUMBLIN_ENTRY = os.path.join("tests", "mp", "tumblin_games.py")
+TUMBLIN_ARGS = [96, 6]  # 96 games, 16 per option set; 12 (6 each board) reloaded every step
+
+
+def test_tumblin_games_on_micropython_with_capped_heap():
+    mpvm.find_micropython()  # raises (fails the test) when the VM is missing
+    ok, out = mpvm.run(TUMBLIN_ENTRY, TUMBLIN_ARGS, heap=HEAP, timeout=120, cwd=ROOT)
+    for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
+        assert bad not in out, out
+    assert ok, out
+    assert "OK 96 games" in out, out
+
+
+def test_tumblin_games_on_cpython():
+    p = subprocess.run(
+        [sys.executable, TUMBLIN_ENTRY] + [str(a) for a in TUMBLIN_ARGS],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "OK 96 games" in p.stdout
+
+
+# -- (g) Tumblin' Dice bots on the VM ----------------------------------------------------
+
+TUMBLIN_BOTS_ENTRY = os.path.join("tests", "mp", "tumblin_bots.py")
+TUMBLIN_BOTS_GAMES = 12  # 2-4 players, teams, kids' mode, -1x zone, target; every level
+
+
+def _tumblin_bots_line(out):
+    lines = [ln for ln in out.splitlines() if ln.startswith("OK ")]
+    assert lines, out
+    return lines[-1]
+
+
+def test_tumblin_bots_on_micropython_with_capped_heap():
+    mpvm.find_micropython()  # raises (fails the test) when the VM is missing
+    ok, out = mpvm.run(TUMBLIN_BOTS_ENTRY, [TUMBLIN_BOTS_GAMES], heap=HEAP, timeout=120, cwd=ROOT)
+    for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
+        assert bad not in out, out
+    assert ok, out
+    assert ("OK %d games" % TUMBLIN_BOTS_GAMES) in out, out
+    # The same games, throw for throw, as on CPython: the bots are deterministic on both.
+    p = subprocess.run(
+        [sys.executable, TUMBLIN_BOTS_ENTRY, str(TUMBLIN_BOTS_GAMES)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert _tumblin_bots_line(p.stdout) == _tumblin_bots_line(out)

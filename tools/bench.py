@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/bench.py [--games 200] [--repeat 3] [--markdown]
     .venv/bin/python tools/bench.py --gowild [--games 1000] [--timing-games 40] [--jobs 2]
+    .venv/bin/python tools/bench.py --tumblin [--games 400] [--throws 2000] [--timing-games 4]
 
 Without --gowild it measures, for full 4-player Wildside bot games (all bots "normal"):
 - time per roll resolution (one ``bots.wildside.play_round``) on CPython and on the
@@ -16,6 +17,13 @@ With --gowild it measures the Go Wild! bots (see gowild_main):
   normal ones, and one normal against three easy ones, the lone bot's seat rotating;
 - the hard bot's decision time on CPython and the MicroPython VM (tools/mp_bench_gowild.py);
 - the smallest heap on which tests/mp/gowild_bots.py passes on the VM.
+
+With --tumblin it measures the Tumblin' Dice board model and bots (see tumblin_main):
+- where a throw lands, by power (aim 0, empty board, ``--throws`` seeded throws a power);
+- one simulated throw (empty board, 8 dice) and each level's decision time, on CPython
+  and the MicroPython VM (tools/mp_bench_tumblin.py; 2- and 4-player games on the VM);
+- win rates over ``--games`` seeded 2-player games, seats alternating: hard and normal
+  against easy, hard against normal.
 
 The unix VM is a 64-bit build: its heap use is well above the 32-bit RP2040's.
 """
@@ -134,23 +142,38 @@ def main(argv=None):
         "--games",
         type=int,
         default=None,
-        help="games per timing run (default 200); with --gowild, per win rate (default 1000)",
+        help="games per timing run (default 200); with --gowild, per win rate (default 1000);"
+        " with --tumblin, per win rate (default 400)",
     )
     ap.add_argument("--repeat", type=int, default=3, help="timing runs per VM; best is kept")
     ap.add_argument("--markdown", action="store_true", help="print Markdown tables")
     ap.add_argument("--no-heap", action="store_true", help="skip the min-heap searches")
     ap.add_argument("--gowild", action="store_true", help="benchmark the Go Wild! bots instead")
-    ap.add_argument("--timing-games", type=int, default=40, help="Go Wild!: games timed per VM")
+    ap.add_argument("--tumblin", action="store_true", help="benchmark Tumblin' Dice instead")
+    ap.add_argument(
+        "--throws", type=int, default=2000, help="Tumblin' Dice: throws a power, landing table"
+    )
+    ap.add_argument(
+        "--timing-games",
+        type=int,
+        default=None,
+        help="games timed per VM (Go Wild! default 40, Tumblin' Dice 4)",
+    )
     ap.add_argument("--samples", type=int, default=None, help="Go Wild!: hard bot's budget")
     ap.add_argument(
         "--jobs",
         type=int,
         default=os.cpu_count() or 1,
-        help="Go Wild!: processes for the win-rate games",
+        help="Go Wild!, Tumblin' Dice: processes for the win-rate games",
     )
     ns = ap.parse_args(argv)
+    if ns.tumblin:
+        ns.games = 400 if ns.games is None else ns.games
+        ns.timing_games = 4 if ns.timing_games is None else ns.timing_games
+        return tumblin_main(ns, argv)
     if ns.gowild:
         ns.games = 1000 if ns.games is None else ns.games
+        ns.timing_games = 40 if ns.timing_games is None else ns.timing_games
         return gowild_main(ns, argv)
     ns.games = 200 if ns.games is None else ns.games
 
@@ -395,6 +418,237 @@ def gowild_main(ns, argv):
             "smallest passing heap for %s (64-bit VM): %s"
             % (GW_GAMES_ENTRY, "FAIL at 1024K" if heap is None else "%dK" % (heap // 1024))
         )
+    return 0
+
+
+# -- Tumblin' Dice ----------------------------------------------------------------------
+
+TD_BENCH_ENTRY = "tools/mp_bench_tumblin.py"
+TD_GAMES_ENTRY = "tests/mp/tumblin_bots.py"
+TD_COLUMNS = ("removed (pad/0x)", "1x", "2x", "3x", "4x", "off the board")
+
+
+def parse_all(out):
+    """Every BENCH line, keyed by (what, dice or level)."""
+    res = {}
+    for line in re.findall(r"^BENCH .*$", out, re.M):
+        r = dict(kv.split("=", 1) for kv in line.split()[1:])
+        res[(r["what"], r.get("dice") or r.get("level"))] = r
+    if not res:
+        raise RuntimeError("no BENCH line in output:\n" + mpvm.tail(out))
+    return res
+
+
+def tumblin_landing(throws):
+    """Percentages of TD_COLUMNS for powers 0, 10, ... 100 (aim 0, empty board)."""
+    from slampad.games import tumblin_board as tb
+    from slampad.rng import Rng
+
+    rows = []
+    for power in range(0, 101, 10):
+        r = Rng(power + 1)
+        counts = [0] * len(TD_COLUMNS)
+        for _ in range(throws):
+            board = []
+            ev = tb.throw(board, 0, power, 0, r)[-1]
+            if ev[0] == "landed":
+                counts[ev[3]] += 1
+            elif ev[2] is None:
+                counts[5] += 1
+            else:
+                counts[0] += 1  # "pad" or 0x: removed (T1)
+        rows.append((power, [100.0 * c / throws for c in counts]))
+    return rows
+
+
+def tumblin_game(job):
+    """One seeded 2-player game: ``level`` at seat seed % 2, ``other`` at the other.
+    Returns (won, the lone level's total, the other's total, rounds)."""
+    seed, level, other = job
+    if os.path.join(ROOT, "lib") not in sys.path:
+        sys.path.insert(0, os.path.join(ROOT, "lib"))
+    from slampad.bots.tumblin import play_game
+
+    me = seed % 2
+    levels = (level, other) if me == 0 else (other, level)
+    g = play_game({}, levels, seed)
+    return g.winners() == [me], g.totals[me], g.totals[1 - me], g.round
+
+
+def tumblin_rates(games, level, other, jobs):
+    import multiprocessing
+    import time
+
+    todo = [(seed, level, other) for seed in range(games)]
+    t0 = time.time()
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            res = pool.map(tumblin_game, todo, chunksize=8)
+    else:
+        res = [tumblin_game(j) for j in todo]
+    won = sum(1 for r in res if r[0])
+    p = won / games
+    z = 1.96  # Wilson score interval (95%)
+    mid = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * (p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5 / (1 + z * z / games)
+    return {
+        "won": won,
+        "rate": p,
+        "ci": (mid - half, mid + half),
+        "mine": sum(r[1] for r in res) / games,
+        "theirs": sum(r[2] for r in res) / games,
+        "rounds": sum(r[3] for r in res) / games,
+        "secs": time.time() - t0,
+    }
+
+
+def tumblin_timing(games, players, repeat, vm, heap=None):
+    """Best (by the hard decision's median) of ``repeat`` runs of TD_BENCH_ENTRY."""
+    args = [games, players, 15]
+
+    def runner():
+        if vm == "cpython":
+            p = subprocess.run(
+                [sys.executable, TD_BENCH_ENTRY] + [str(a) for a in args],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=3600,
+                check=True,
+            )
+            return p.stdout
+        ok, out = mpvm.run(TD_BENCH_ENTRY, args, heap=heap, timeout=3600, cwd=ROOT)
+        if not ok:
+            raise RuntimeError("VM bench failed:\n" + mpvm.tail(out))
+        return out
+
+    best = None
+    for _ in range(repeat):
+        r = parse_all(runner())
+        if best is None or float(r[("decide", "hard")]["median_us"]) < float(
+            best[("decide", "hard")]["median_us"]
+        ):
+            best = r
+    cmd = "%s %s%s %d %d 15" % (
+        "python" if vm == "cpython" else "micropython",
+        "-X heapsize=%s " % heap if heap else "",
+        TD_BENCH_ENTRY,
+        games,
+        players,
+    )
+    return best, cmd
+
+
+def tumblin_main(ns, argv):
+    """Tumblin' Dice: landing table, throw and decision times (both VMs), win rates."""
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
+    from slampad.bots import tumblin as tbot
+
+    landing = tumblin_landing(ns.throws)
+    tg = ns.timing_games
+    runs = [
+        ("CPython, 2 players", tumblin_timing(tg, 2, ns.repeat, "cpython")),
+        ("CPython, 4 players", tumblin_timing(tg, 4, ns.repeat, "cpython")),
+        ("MicroPython VM, 2 players", tumblin_timing(tg, 2, ns.repeat, "mp")),
+        ("MicroPython VM, 4 players", tumblin_timing(tg, 4, ns.repeat, "mp")),
+        ("MicroPython VM 128K, 4 players", tumblin_timing(tg, 4, ns.repeat, "mp", "128K")),
+    ]
+    rates = [
+        ("hard vs easy", tumblin_rates(ns.games, "hard", "easy", ns.jobs)),
+        ("normal vs easy", tumblin_rates(ns.games, "normal", "easy", ns.jobs)),
+        ("hard vs normal", tumblin_rates(ns.games, "hard", "normal", ns.jobs)),
+    ]
+    heap = None
+    if not ns.no_heap:
+        heap = mpvm.min_heap(TD_GAMES_ENTRY, [4], "8K", "1024K", cwd=ROOT, expect="OK ")
+
+    print("command: python tools/bench.py %s" % " ".join(sys.argv[1:] if argv is None else argv))
+    print("machine: %s" % machine())
+    budgets = ", ".join("%s %d" % (lv, tbot.CONFIG[lv][0]) for lv in tbot.LEVELS)
+    print(
+        "bot budgets (simulated throws a decision on up to %d dice, fewer on fuller boards):"
+        " %s" % (tbot.BASE_DICE, budgets)
+    )
+
+    def table(head, body):
+        if ns.markdown:
+            for r in [head, ["---"] * len(head)] + body:
+                print("| " + " | ".join(r) + " |")
+            return
+        w = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+        for r in [head] + body:
+            print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())
+
+    def cmd(c):
+        return "`%s`" % c if ns.markdown else c
+
+    print()
+    print("(a) where a throw lands, %% of %d throws a power (aim 0, empty board)" % ns.throws)
+    table(
+        ["power"] + list(TD_COLUMNS),
+        [[str(p)] + ["%.1f" % x for x in pct] for p, pct in landing],
+    )
+    print()
+    print("(b) one simulated throw (the board copied first, as a bot does)")
+    body = []
+    for name, (r, c) in runs:
+        if "2 players" in name:
+            t0, t8 = r[("throw", "0")]["median_us"], r[("throw", "8")]["median_us"]
+            body.append([name.split(",")[0], t0, t8, cmd(c)])
+    table(["VM", "empty board us", "8 dice us", "command"], body)
+    print()
+    print("(c) bot decisions")
+    keys = ("decisions", "median_us", "mean_us", "p90_us", "max_us", "sims")
+    body = []
+    for name, (r, c) in runs:
+        for lv in tbot.LEVELS:
+            d = r[("decide", lv)]
+            body.append([name, lv] + [d[k] for k in keys] + [cmd(c)])
+    table(
+        ["VM", "level", "decisions", "median us", "mean us", "p90 us", "max us", "sims",
+         "command"],
+        body,
+    )
+    lo, hi = PICO_SLOWDOWN
+    print()
+    for name, (r, _) in runs:
+        if name.startswith("MicroPython VM,"):
+            for lv in tbot.LEVELS:
+                d = r[("decide", lv)]
+                med, p90 = float(d["median_us"]), float(d["p90_us"])
+                print(
+                    "Pico estimate (VM x %d-%d), %s, %s: median %.2f-%.2f s, p90 %.2f-%.2f s"
+                    % (lo, hi, name[16:], lv, med * lo / 1e6, med * hi / 1e6, p90 * lo / 1e6,
+                       p90 * hi / 1e6)
+                )
+    vm = runs[2][1][0][("decide", "hard")]
+    print("VM heap kept after importing the Tumblin' Dice core and bots: %s bytes"
+          % vm["kept_import"])
+    if not ns.no_heap:
+        print(
+            "smallest passing heap for %s 4 (64-bit VM): %s"
+            % (TD_GAMES_ENTRY, "FAIL at 1024K" if heap is None else "%dK" % (heap // 1024))
+        )
+    print()
+    print("(d) win rates, 2 players, seats alternating (seed %% 2), seeds 0..%d" % (ns.games - 1))
+    table(
+        ["match", "games", "won", "win rate", "95% interval", "points (first)",
+         "points (second)", "rounds/game", "seconds"],
+        [
+            [
+                name,
+                str(ns.games),
+                str(r["won"]),
+                "%.1f%%" % (100 * r["rate"]),
+                "%.1f-%.1f%%" % (100 * r["ci"][0], 100 * r["ci"][1]),
+                "%.1f" % r["mine"],
+                "%.1f" % r["theirs"],
+                "%.2f" % r["rounds"],
+                "%.0f" % r["secs"],
+            ]
+            for name, r in rates
+        ],
+    )
     return 0
 
 

@@ -1,0 +1,140 @@
+"""Time Tumblin' Dice simulated throws and bot decisions (virtual mode).
+
+Runs on MicroPython (timed with time.ticks_us / ticks_diff) and on CPython
+(time.perf_counter_ns), so both VMs run the same code:
+
+    micropython tools/mp_bench_tumblin.py [GAMES] [PLAYERS] [REPEAT]
+    python tools/mp_bench_tumblin.py [GAMES] [PLAYERS] [REPEAT]
+
+Throws: REPEAT (default 15) runs of 200 throws (power 80, aim 0, the board copied
+first, as a bot's simulation does) onto an empty board and onto a seeded board
+of 8 dice; the median per-throw time of the runs. Decisions: for each level,
+GAMES (default 4) games with seeds 0..GAMES-1 of PLAYERS (default 2) bots of
+that level; every choose() call is timed, view() excluded.
+Prints ``BENCH vm=... what=throw dice=... median_us=...`` lines, then one
+``BENCH vm=... what=decide level=... players=... decisions=... median_us=...
+mean_us=... p90_us=... max_us=... sims=... kept_import=...`` line per level
+(sims: simulated throws per decision; kept_import: heap bytes held after the
+imports, MicroPython only, -1 elsewhere).
+"""
+
+import gc
+import sys
+import time
+from array import array
+
+
+def _here():
+    try:
+        p = __file__
+    except NameError:
+        p = sys.argv[0]
+    p = p.replace("\\", "/")
+    i = p.rfind("/")
+    return p[:i] if i >= 0 else "."
+
+
+sys.path.insert(0, _here() + "/../lib")
+
+gc.collect()
+_before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+from slampad.games.tumblin import Tumblin  # noqa: E402, I001
+from slampad.games import tumblin_board as tb  # noqa: E402
+from slampad.bots.tumblin import LEVELS, TumblinBot  # noqa: E402
+from slampad.rng import Rng  # noqa: E402
+
+gc.collect()
+KEPT = gc.mem_alloc() - _before if hasattr(gc, "mem_alloc") else -1
+
+if hasattr(time, "ticks_us"):
+    VM = "micropython"
+
+    def now_us():
+        return time.ticks_us()
+
+    def since_us(t0):
+        return time.ticks_diff(time.ticks_us(), t0)
+
+else:
+    VM = "cpython"
+
+    def now_us():
+        return time.perf_counter_ns()
+
+    def since_us(t0):
+        return (time.perf_counter_ns() - t0) / 1000
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def seeded_board(dice):
+    """A board of ``dice`` dice at rest, thrown by two seats with a fixed Rng."""
+    r = Rng(5)
+    b = []
+    while len(b) < dice:
+        tb.throw(b, len(b) % 2, r.randint(40, 90), r.randint(-60, 60), r)
+    return b
+
+
+def bench_throw(board, repeat, n=200):
+    r = Rng(1)
+    runs = []
+    for _ in range(repeat):
+        t0 = now_us()
+        for _ in range(n):
+            b = [list(d) for d in board]
+            tb.throw(b, 0, 80, 0, r)
+        runs.append(since_us(t0) / n)
+    return median(runs)
+
+
+def bench_decide(level, games, players):
+    times = array("I")
+    sims = 0
+    for seed in range(games):
+        g = Tumblin({"board": "virtual", "players": players}, seed)
+        bots = [TumblinBot(s, level, seed) for s in range(players)]
+        while not g.is_over():
+            if g.phase == "roll_off":
+                for s in range(players):
+                    if g.phase == "roll_off" and g.legal_actions(s):
+                        g.apply(("roll", s))
+                continue
+            s = g.turn()
+            v = g.view(s)
+            t0 = now_us()
+            p, a = bots[s].choose(v)
+            times.append(int(since_us(t0)))
+            g.apply(("throw", s, p, a))
+        for b in bots:
+            sims += b.sims
+        g = bots = v = None
+        gc.collect()
+    return times, sims
+
+
+def main(argv):
+    games = int(argv[1]) if len(argv) > 1 else 4
+    players = int(argv[2]) if len(argv) > 2 else 2
+    repeat = int(argv[3]) if len(argv) > 3 else 15
+    for dice in (0, 8):
+        us = bench_throw(seeded_board(dice), repeat)
+        print("BENCH vm=%s what=throw dice=%d median_us=%.1f" % (VM, dice, us))
+    bench_decide("hard", 1, players)  # warm up
+    for level in LEVELS:
+        times, sims = bench_decide(level, games, players)
+        t = sorted(times)
+        n = len(t)
+        print(
+            "BENCH vm=%s what=decide level=%s players=%d decisions=%d median_us=%.1f"
+            " mean_us=%.1f p90_us=%.1f max_us=%.1f sims=%d kept_import=%d"
+            % (VM, level, players, n, median(t), sum(t) / n, t[(n * 9) // 10], t[-1],
+               sims // n, KEPT)
+        )
+
+
+main(sys.argv)
