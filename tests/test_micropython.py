@@ -319,3 +319,30 @@ def test_tumblin_bots_on_micropython_with_capped_heap():
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert _tumblin_bots_line(p.stdout) == _tumblin_bots_line(out)
+
+
+# -- Diceland games on the VM ------------------------------------------------------------
+
+DICELAND_ENTRY = os.path.join("tests", "mp", "diceland_games.py")
+DICELAND_ARGS = [28, 14]  # 28 games, 4 per scene incl. the 36-hex preset; 14 reloaded every step
+
+
+def test_diceland_games_on_micropython_with_capped_heap():
+    mpvm.find_micropython()  # raises (fails the test) when the VM is missing
+    ok, out = mpvm.run(DICELAND_ENTRY, DICELAND_ARGS, heap=HEAP, timeout=120, cwd=ROOT)
+    for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
+        assert bad not in out, out
+    assert ok, out
+    assert "OK 28 games" in out, out
+
+
+def test_diceland_games_on_cpython():
+    p = subprocess.run(
+        [sys.executable, DICELAND_ENTRY] + [str(a) for a in DICELAND_ARGS],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "OK 28 games" in p.stdout
