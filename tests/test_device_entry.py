@@ -80,7 +80,10 @@ def press_select_after(world, monkeypatch, polls):
 
 
 def crash_labels(hw):
-    return [lb.text for lb in hw.display.root_group]
+    from slampad.app import crash
+
+    assert hw.display.root_group is crash.TEXT.group
+    return [line for line in crash.TEXT.lines if line]
 
 
 def check_crash_screen(world, hw, lines):

@@ -1,6 +1,6 @@
 """A screenshot test per screen (issue 3, Tests): menu, settings, join, ready, countdown,
 round window, choose, ruling and game over, on the 128x64 mono OLED (pico) and the
-240x240 colour TFT (pico_tft). Each checks the rendered labels (text, one row per font
+240x240 colour TFT (pico_tft). Each checks the rendered rows (the glyph tiles, one row per font
 height, nothing wider than the display's columns) against what the glass shows: lit
 pixels in every non-empty row's band, none in an empty row's. On the colour display
 the seat rows are in the S1 seat colours. Then the MacroPad: encoder menus and seat
@@ -33,34 +33,36 @@ dev_factory = device_helpers.dev_factory
 
 
 def band(text, r):
-    fh = text.labels[0].font.get_bounding_box()[1] * text.labels[0].scale
+    fh = text.cell[1]
     return (0, r * fh, text.display.width, (r + 1) * fh)
 
 
 def check_screen(dev, name, seat_pads=()):
-    """Labels and screenshot agree, row by row; returns the lines."""
+    """Rows and screenshot agree, row by row; returns the lines."""
     from simhw import lit_pixels
 
     text = dev.app.text
     lines = dev.lines()
-    fw, fh = text.labels[0].font.get_bounding_box()
+    fw, fh = text.cell
     scale = 2 if dev.hw.width >= 200 else 1
-    assert text.cols == dev.hw.width // (fw * scale)
-    assert text.rows == dev.hw.height // (fh * scale)
-    assert len(text.labels) == len(lines) == text.rows
+    assert text.scale == scale and text.cell == (6 * scale, 12 * scale)  # terminalio's font
+    assert text.cols == dev.hw.width // fw
+    assert text.rows == dev.hw.height // fh
+    assert len(text.grids) == len(lines) == text.rows
     shot = dev.screenshot()
     assert shot[:2] == (dev.hw.width, dev.hw.height)
     w, _, rgb = shot
-    for r, lb in enumerate(text.labels):
-        assert lb.anchored_position == (0, r * fh * scale), (name, r)
-        assert lb.anchor_point == (0, 0) and lb.scale == scale
-        assert lb.text == (lines[r] or " "), (name, r)
+    for r, (grid, _pal) in enumerate(text.grids):
+        assert (grid.x, grid.y * scale) == (0, r * fh), (name, r)
+        shown = "".join(chr(32 + grid[i]) for i in range(text.cols)).rstrip()
+        assert shown == lines[r].rstrip(), (name, r)  # the tiles are the line's glyphs
         assert len(lines[r]) <= text.cols
         lit = lit_pixels(shot, band(text, r))
         if lines[r].strip():
             assert lit > 0, (name, r, lines[r])
-            x0 = lb.bounding_box[0] * scale
-            assert x0 + lb.bounding_box[2] * scale <= dev.hw.width, (name, r, lines[r])
+            # Nothing past the line's last character.
+            end = len(lines[r].rstrip()) * fw
+            assert lit_pixels(shot, (end, r * fh, dev.hw.width, (r + 1) * fh)) == 0, (name, r)
         else:
             assert lit == 0, (name, r, lines)
     # Below the last row (a part row of pixels): nothing.

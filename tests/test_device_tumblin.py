@@ -300,10 +300,9 @@ def test_colour_display_layout_status_aim_stairs_and_seat_colours(dev_factory):
         assert lines[0] == "Round 1 %s die %d/4" % (me, scr.die_no)
         assert lines[1].startswith("aim |")
         check_stairs(dev, scr, 2)
-        labels = dev.app.text.labels
         from slampad.app.ui import SEAT_COLOURS
 
-        assert labels[0].color == SEAT_COLOURS[scr.seats[scr.who]]  # S1 on screen
+        assert dev.app.text.colours[0] == SEAT_COLOURS[scr.seats[scr.who]]  # S1 on screen
         if scr.stage == "aim":
             assert dev.shows("hold your pad")
             dev.tap(PADS[scr.seats[scr.who]], ms=800)

@@ -300,7 +300,7 @@ class Table:
         self.check_leds(scr, pad, k)
         text = dev.app.text
         if text.colour:  # S1: the head row in the seat's colour on a colour display
-            c = text.labels[0].color
+            c = text.colours[0]
             assert colour_name(((c >> 16) & 255, (c >> 8) & 255, c & 255)) == S1[pad]
             self.colour_checked += 1
         levels = list(g.levels())

@@ -102,7 +102,8 @@ def test_import_sets_count_one_profile_and_one_game_at_a_time():
     plan = deploy.make_plan(profile="pico")
     base, games = deploy.import_sets(plan, "pico")
     assert "slampad.app.main" in base and "slampad.hw.pico" in base
-    assert "slampad.hw.macropad" not in base and "adafruit_display_text.label" in base
+    assert "slampad.hw.macropad" not in base and "adafruit_ticks" in base
+    assert not any(m.startswith("adafruit_display_text") for m in base)  # ui.Text: TileGrids
     assert not any(m.startswith(deploy.GAME_PREFIXES) for m in base)
     wild = games["slampad.app.play_wildside"]
     assert {"slampad.games.wildside", "slampad.bots.wildside"} <= wild

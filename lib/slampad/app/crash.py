@@ -1,9 +1,11 @@
 """Show a crash on the display instead of dying silently; select restarts."""
 
+TEXT = None  # the crash screen's rows, once shown
 
 
 def show(err, hw=None):
     """Print the traceback, then put the error's type and text on the display."""
+    global TEXT
     try:
         import traceback
 
@@ -22,20 +24,11 @@ def show(err, hw=None):
     if hw is None or hw.display is None:
         return None
     try:
-        import displayio
-        import terminalio
-        from adafruit_display_text import label
+        from slampad.app.ui import Text
 
-        g = displayio.Group()
-        scale = 2 if hw.width >= 200 else 1
-        height = terminalio.FONT.get_bounding_box()[1] * scale
-        for i, line in enumerate(lines):
-            lb = label.Label(terminalio.FONT, text=line, color=0xFFFFFF, scale=scale)
-            lb.anchor_point = (0, 0)
-            lb.anchored_position = (0, i * height)
-            g.append(lb)
-        hw.display.root_group = g
-        hw.display.refresh()
+        TEXT = Text(hw)  # light: a TileGrid per row, no Label library
+        TEXT.show(lines)
+        TEXT.refresh()
     except Exception as e2:  # the display itself may be what failed
         print("crash screen failed:", repr(e2))
     return lines

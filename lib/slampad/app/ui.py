@@ -6,7 +6,6 @@ Seat colours follow ruling S1 where the display has colour.
 
 import displayio
 import terminalio
-from adafruit_display_text import label
 
 WHITE = 0xFFFFFF
 # S1: P1 red, P2 blue, P3 green, P4 white, P5 purple, P6 orange.
@@ -43,25 +42,55 @@ def wrap(text, cols):
 
 
 class Text:
+    """Rows of text as one TileGrid per row over the built-in font's glyph sheet
+    (as CircuitPython's own console draws), with a palette per row for its colour.
+    Far lighter than a Label per row, and the glyphs' background is transparent,
+    so a game's picture may sit under the rows (``group``)."""
+
     def __init__(self, hw):
         self.display = hw.display
         self.colour = hw.colour
-        fw, fh = terminalio.FONT.get_bounding_box()
+        font = terminalio.FONT
+        fw, fh = font.get_bounding_box()
         scale = 2 if hw.width >= 200 else 1
+        self.scale = scale
+        self.cell = (fw * scale, fh * scale)  # one character on the glass
         self.cols = hw.width // (fw * scale)
         self.rows = hw.height // (fh * scale)
+        self._font = font
+        self._blank = self._tile(" ")
         self.group = displayio.Group()
-        self.labels = []
+        rows = displayio.Group(scale=scale)
+        self.group.append(rows)
+        self.grids = []
+        self.colours = [WHITE] * self.rows
         for r in range(self.rows):
-            lb = label.Label(terminalio.FONT, text=" ", color=WHITE, scale=scale)
-            lb.anchor_point = (0, 0)
-            lb.anchored_position = (0, r * fh * scale)
-            self.group.append(lb)
-            self.labels.append(lb)
+            pal = displayio.Palette(2)
+            pal[0] = 0
+            pal[1] = WHITE
+            pal.make_transparent(0)
+            grid = displayio.TileGrid(
+                font.bitmap,
+                pixel_shader=pal,
+                width=self.cols,
+                height=1,
+                tile_width=fw,
+                tile_height=fh,
+                default_tile=self._blank,
+                y=r * fh,
+            )
+            rows.append(grid)
+            self.grids.append((grid, pal))
         self.lines = [""] * self.rows
         self.dirty = True
         self.listener = None  # called with the lines after each change (sim log)
         self.display.root_group = self.group
+
+    def _tile(self, ch):
+        g = self._font.get_glyph(ord(ch))
+        if g is None:
+            g = self._font.get_glyph(63)  # "?"
+        return g.tile_index
 
     def show(self, lines, colours=None):
         """Set every row: lines beyond the screen are dropped, long ones cut."""
@@ -71,13 +100,15 @@ class Text:
             c = WHITE
             if colours is not None and r < len(colours) and self.colour:
                 c = colours[r]
-            lb = self.labels[r]
+            grid, pal = self.grids[r]
             if s != self.lines[r]:
                 self.lines[r] = s
-                lb.text = s or " "
+                for i in range(self.cols):
+                    grid[i] = self._tile(s[i]) if i < len(s) else self._blank
                 changed = True
-            if lb.color != c:
-                lb.color = c
+            if self.colours[r] != c:
+                self.colours[r] = c
+                pal[1] = c
                 changed = True
         if changed:
             self.dirty = True
