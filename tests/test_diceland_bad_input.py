@@ -136,7 +136,7 @@ def test_illegal_actions_name_the_ruling_and_change_nothing(state, action, words
     assert g.to_dict() == before
 
 
-MALFORMED = [None, (), [], "attack", ("attack",), ("attack", 0), ("attack", 0, 0, 4, 5),
+MALFORMED = [None, (), [], "attack", ("attack",), ("attack", 0), ("attack", 0, 0, 4, 1, 0),
              ("jump", 0, 0, 1), (7, 0), ([1], 0), ("pass",), ("pass", 0, 1),
              ("combo", 0, 0, 1), {"attack": 0}, ("attack", 2, 0, 4), ("attack", -1, 0, 4),
              ("attack", None, 0, 4), ("attack", False, 0, 4), ("attack", 0.0, 0, 4)]

@@ -270,6 +270,26 @@ def test_D3_a_single_attack_rolls_a_free_die_never_a_die_on_the_field():
     assert g.free[P1][1] == 4 and g.free[P2] == [2, 5]
 
 
+def test_D3_a_single_attack_may_name_which_free_die_it_rolls():
+    # D3: which free die is rolled does not matter to the outcome; after a valid attack
+    # the displaced die takes the place of the die that was rolled.
+    for die_i, free in ((0, [3, 4]), (1, [1, 3])):
+        g = position(DUEL, free=((1, 4), (2, 5)), rolls=[2])
+        ev = g.apply(("attack", P1, at(g, 0, 0), at(g, 1, 0), die_i))
+        assert ("roll", P1, [2]) in ev and ("attack", P1, 0, 1, 2, "valid") in ev
+        assert die(g, 0, 0) == (P1, 2) and die(g, 1, 0) == (P2, 3)
+        assert g.free[P1] == free and g.free[P2] == [2, 5]
+        check_invariants(g)
+    g = position(DUEL, free=((1, 4), (2, 5)), rolls=[6])
+    g.apply(("attack", P1, 0, 1, 1))
+    assert g.free[P1] == [1, 6] and die(g, 0, 0) == (P1, 2)  # failed: the 6 stays free
+    g = position(DUEL, free=((1, 4), (2, 5)))
+    assert ("attack", P1, 0, 1) in g.legal_actions(P1)  # listed without the die
+    for d in (2, -1, None, True):
+        bad(g, ("attack", P1, 0, 1, d), "D3: %r is not a free die 0 or 1" % (d,))
+    bad(g, ("attack", P1, 0, 2, 1), "D3: hex 2 holds no enemy die")
+
+
 def test_D3_FAQ_attack_is_mandatory_and_cannot_be_forfeited():
     # FAQ: "Can I forfeit an attack? No. If the attack is possible, it is mandatory."
     g = position(DUEL)

@@ -73,6 +73,69 @@ leader (T5); ``dice`` not one list per seat; more than 4 dice for a seat (T1); a
 ``order``; both or neither of ``rounds`` and ``target``, or either below 1; ``round``
 below 1 (T5).
 
+Diceland (one attack; rulings D1-D9):
+
+    in:  {"game": "diceland",
+          "options": {"terrain": true, "fatal_attraction": false, "grouping": false,
+                      "capital": false, "fill_the_void": false},
+          "scene": [{"q": 0, "r": 0, "terrain": "plains", "owner": 0 | 1 | null,
+                     "value": 1-6 | null, "capital": 0 | 1 | null}, ...],
+          "free": [[a, b], [c, d]], "to_move": 0 | 1,
+          "attack": {"from": [[q, r]] | [[q, r], [q, r]], "target": [q, r],
+                     "rolls": [n] | [n, m], "die": 0 | 1, "use": {"roll": i, "from": [q, r]}}}
+    out: {"legal": bool, "error": null | "D3: ...", "result": "perfect" | "valid" |
+          "failed" | null, "choices": [{"roll": i, "from": [q, r]}, ...],
+          "scene": [...], "free": [[...], [...]], "eliminated": [[q, r], ...],
+          "invaded": [q, r] | null, "winner": 0 | 1 | null,
+          "attacks": [{"from": [[q, r]] | [[q, r], [q, r]], "target": [q, r]}, ...]}
+
+``options`` and ``attack`` are optional, as are an option's keys (missing: the core's
+defaults, terrain rules on and the rest off), a hex's ``capital``, and ``die`` and ``use``;
+every other key is required. Seat 0 is P1 and seat 1 P2 in the core's reasons. The scene
+is the position at the start of ``to_move``'s turn, each hex with its die (``owner`` and
+``value``) or empty (both null): a hex is named [q, r] (axial). ``free`` holds each
+player's two free dice; the dice that are neither on the field nor free count as lost (D1:
+n/2 + 2 dice each). With the capital option the scene names both capitals ("capital": 0
+on P1's town, 1 on P2's). The referee has no rules of its own: it saves the position as
+a Diceland state (``to_move`` in the attack step, nothing used yet, and taken as the
+first player: the tie-break of D9 cannot matter after one attack), loads it with
+``Diceland.from_dict`` and applies the attack through the core: ("attack", to_move, from,
+target, die) or ("combo", to_move, a, b, target), then ("use", to_move, roll, from).
+``rolls`` are the free-dice rolls, given, not drawn: the state's generator is set to one
+whose next draws are these rolls, and the core's roll event is checked against them. A
+single attack rolls free die ``die`` (default 0), and after a valid attack the displaced
+die takes its place (D3); a combined attack rolls both, ``rolls[i]`` being free die i.
+
+``attacks`` lists every legal attack of ``to_move`` in the position given (before the
+attack), in the core's order: single attacks by attacking hex, then by target; then
+combined attacks by target, then by the first and second attacking hex (hexes in the
+scene's order: by r, then q); an empty list when no attack is possible (D9). Without
+``attack``, the ruling is just that: ``legal`` true, nothing changed. An attack the rules
+forbid is ``legal`` false with the core's reason, hexes written [q, r] (for instance "D4:
+no combined attack against a hill or a mountain"), and nothing changed. A combined attack
+lists in ``choices`` the lawful (roll, from) pairs for its rolls (D4: the pairs that do not
+fail, if any; else all four). When there are two or more and ``use`` is absent, the
+attack waits for the choice: ``result`` null, the rolls in ``free``, the scene unchanged.
+With one, the core applies it at once (``use``, if given, must be it). A ``use`` the rules
+forbid is ``legal`` false. After the attack, ``result`` is the core's (D3), ``scene`` (the
+input's hexes, in its order) and ``free`` are as the attack left them, invasion or
+fill-the-void included, ``eliminated`` lists the hexes whose die was eliminated,
+``invaded`` is the hex the attacker moved into (D3; never a mountain with the terrain
+rules), and ``winner`` is set when the attack ended the game (D9: a side left without
+dice, or a capital taken). ``choices`` is [] for a single attack.
+
+Impossible Diceland scenarios (exit 2): a key missing or unknown (in the scenario, an
+option, a hex, ``attack`` or ``use``); an option not true or false; a scene that is not a
+list of 8 to 36 hexes, even in number and connected, a hex twice, a coordinate out of
+-64..64, an unknown terrain (plains forest town hill mountain), a capital not on a town, or
+not one each (D1); an owner not 0, 1 or null, a value not 1-6 or null, or one without the
+other (D3); more than n/2 dice of a player on the field (two are free, D1); a side without
+dice on the field, or a capital held by the enemy (the game is over, D9); the capital
+option without capitals; ``free`` not two lists of two dice 1-6; ``to_move`` not 0 or 1;
+``attack.from`` not one or two hexes, or naming one twice; a hex in ``attack`` not [q, r]
+or not in the scene; not one roll 1-6 per attacking hex; ``die`` not 0 or 1, or with a
+combined attack; ``use`` with a single attack, or its roll not 0 or 1.
+
 Exit 0 with a ruling; exit 2 with one line on stderr naming the bad field when
 the input is not JSON or describes an impossible scenario.
 """
@@ -86,19 +149,27 @@ LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 
 if LIB not in sys.path:
     sys.path.insert(0, LIB)
 
+from slampad.games import diceland as dl  # noqa: E402
+from slampad.games import diceland_scenes as dls  # noqa: E402
 from slampad.games import gowild as gw  # noqa: E402
 from slampad.games import gowild_cards as gc  # noqa: E402
 from slampad.games import tumblin_score as ts  # noqa: E402
 from slampad.games import wildside as ws  # noqa: E402
+from slampad.games.diceland_state import RULES as DL_RULES  # noqa: E402
 from slampad.rng import Rng  # noqa: E402
 
-GAMES = ("wildside", "gowild", "tumblin")
+GAMES = ("wildside", "gowild", "tumblin", "diceland")
 GW_KEYS = ("game", "wild_one", "lead", "trick", "scores", "plays")
 GW_TARGET = 20  # G6; the referee always plays to 20
 TD_KEYS = ("game", "mode", "order", "dice", "totals", "round", "rounds", "target")
 TD_OPTIONAL = ("minus_zone",)
 TD_MODES = ("multiply", "add")
 TD_DICE = 4  # T1: four dice each
+DL_KEYS = ("game", "scene", "free", "to_move")
+DL_OPTIONAL = ("options", "attack")
+DL_HEX_KEYS = ("q", "r", "terrain", "owner", "value")
+DL_ATTACK_KEYS = ("from", "target", "rolls")
+DL_ATTACK_OPTIONAL = ("die", "use")
 REQUIRED = ("game", "players", "pool", "slams")
 OPTIONAL = ("window_open_ms", "resolution_ms", "choice")
 SEAT_KEYS = ("rolled", "aside")
@@ -251,6 +322,8 @@ def rule(sc):
         return rule_gowild(sc)
     if sc["game"] == "tumblin":
         return rule_tumblin(sc)
+    if sc["game"] == "diceland":
+        return rule_diceland(sc)
     seats, slams, opt = _shape(sc)
     try:
         g = ws.Wildside.from_dict(state_dict(seats, sc["pool"], opt))
@@ -561,6 +634,266 @@ def rule_tumblin(sc):
     elif tied:
         out["next_order"] = [s for s in ranked if s in tied]
         out["overtime"] = list(out["next_order"])
+    return out
+
+
+# -- Diceland -------------------------------------------------------------------------
+
+
+def _dl_keys(d, path, required, optional=()):
+    """An object with exactly the required keys and some of the optional ones."""
+    if not isinstance(d, dict):
+        raise Impossible(path or "input", "must be an object, got %s" % json.dumps(d))
+    pre = path + "." if path else ""
+    for k in d:
+        if k not in required and k not in optional:
+            raise Impossible(pre + str(k), "unknown key")
+    for k in required:
+        if k not in d:
+            raise Impossible(pre + k, "missing")
+    return d
+
+
+def _dl_choice(v, field, values, what):
+    if not _is_int(v) or v not in values:
+        raise Impossible(field, "must be %s, got %s" % (what, json.dumps(v)))
+    return v
+
+
+class _DlScene:
+    """The checked scene: the core's ``Scene`` (hexes sorted by r, then q) and, for each
+    of its hexes, the index of the input hex (``given``), its owner (-1: none) and value."""
+
+    def __init__(self, hexes):
+        if not isinstance(hexes, list):
+            raise Impossible("scene", "must be a list of hexes, got %s" % json.dumps(hexes))
+        plain = []
+        for i, h in enumerate(hexes):
+            _dl_keys(h, "scene[%d]" % i, DL_HEX_KEYS, ("capital",))
+            plain.append({k: h[k] for k in ("q", "r", "terrain", "capital") if k in h})
+        try:
+            sc = self.sc = dls.from_json(plain, "scene")  # D1: size, terrain, connected
+        except ValueError as e:
+            raise _core_error(e) from None
+        n = sc.n
+        self.given = [0] * n
+        self.owner = [-1] * n
+        self.value = [0] * n
+        for i, h in enumerate(hexes):
+            j = sc.index(h["q"], h["r"])
+            self.given[j] = i
+            path = "scene[%d]" % i
+            owner, value = h["owner"], h["value"]
+            if owner is not None:
+                _dl_choice(owner, path + ".owner", (0, 1), "0, 1 or null")
+            if value is not None:
+                _dl_choice(value, path + ".value", range(1, 7), "1-6 or null (D3)")
+            if (owner is None) != (value is None):
+                raise Impossible(path + (".value" if owner is not None else ".owner"),
+                                 "D3: a die has an owner and a value 1-6; an empty hex "
+                                 "has neither")
+            if owner is not None:
+                self.owner[j], self.value[j] = owner, value
+
+    def hex(self, v, field):
+        """The index of the hex [q, r] ``v``."""
+        if not isinstance(v, list) or len(v) != 2 or not all(_is_int(x) for x in v):
+            raise Impossible(field, "must be a hex [q, r], got %s" % json.dumps(v))
+        i = self.sc.index(v[0], v[1])
+        if i < 0:
+            raise Impossible(field, "no hex [%d, %d] in the scene" % (v[0], v[1]))
+        return i
+
+    def cell(self, i):
+        return list(self.sc.cells[i])
+
+    def names(self, msg):
+        """The core's reason with its hex indexes written as [q, r]."""
+        return re.sub(r"\bhex (\d+)", lambda m: "hex %s" % json.dumps(
+            self.cell(int(m.group(1)))), msg)
+
+    def json(self, owner, value):
+        """The input's hexes, in the input's order, with this owner and value."""
+        sc = self.sc
+        out = [None] * sc.n
+        for j in range(sc.n):
+            out[self.given[j]] = {
+                "q": sc.cells[j][0], "r": sc.cells[j][1],
+                "terrain": dls.TERRAINS[sc.terrain[j]],
+                "owner": None if owner[j] < 0 else owner[j],
+                "value": None if owner[j] < 0 else value[j],
+                "capital": sc.capitals.index(j) if sc.capitals and j in sc.capitals else None}
+        return out
+
+
+def _dl_shape(sc):
+    """Check a Diceland scenario; return (options, scene, free, to_move, attack) with
+    attack None or (source indexes, target index, rolls, die, use (roll, index) or None)."""
+    _dl_keys(sc, "", DL_KEYS, DL_OPTIONAL)
+    given = sc.get("options", {})
+    _dl_keys(given, "options", (), DL_RULES)
+    opts = {}
+    for k in DL_RULES:
+        v = given.get(k, dl.DEFAULTS[k])
+        if v is not True and v is not False:
+            raise Impossible("options." + k, "must be true or false, got %s" % json.dumps(v))
+        opts[k] = v
+    scene = _DlScene(sc["scene"])
+    if opts["capital"] and not scene.sc.capitals:
+        raise Impossible("scene", "D9: the capital option needs two capitals (\"capital\": "
+                         "0 and 1 on two towns)")
+    k = scene.sc.n // 2 + 2  # D1
+    for p in (0, 1):
+        if scene.owner.count(p) > k - 2:
+            raise Impossible("scene", "D1: P%d has %d dice on the field; with %d hexes each "
+                             "player has %d dice, two of them free"
+                             % (p + 1, scene.owner.count(p), scene.sc.n, k))
+    free = sc["free"]
+    if not isinstance(free, list) or len(free) != 2:
+        raise Impossible("free", "must be [[a, b], [c, d]]: each player's two free dice, "
+                         "got %s" % json.dumps(free))
+    for p, f in enumerate(free):
+        if not isinstance(f, list) or len(f) != 2:
+            raise Impossible("free[%d]" % p, "D2: two free dice, got %s" % json.dumps(f))
+        for i, x in enumerate(f):
+            _dl_choice(x, "free[%d][%d]" % (p, i), range(1, 7), "a die value 1-6")
+    p = _dl_choice(sc["to_move"], "to_move", (0, 1), "0 or 1")
+    att = sc.get("attack")
+    if att is None:
+        return opts, scene, [list(f) for f in free], p, None
+    _dl_keys(att, "attack", DL_ATTACK_KEYS, DL_ATTACK_OPTIONAL)
+    src = att["from"]
+    if not isinstance(src, list) or len(src) not in (1, 2):
+        raise Impossible("attack.from", "must be [[q, r]] or [[q, r], [q, r]] (D4: at most "
+                         "two attacking hexes), got %s" % json.dumps(src))
+    src = [scene.hex(v, "attack.from[%d]" % i) for i, v in enumerate(src)]
+    if len(src) == 2 and src[0] == src[1]:
+        raise Impossible("attack.from[1]", "D4: names hex %s twice"
+                         % json.dumps(scene.cell(src[0])))
+    target = scene.hex(att["target"], "attack.target")
+    rolls = att["rolls"]
+    if not isinstance(rolls, list) or len(rolls) != len(src):
+        raise Impossible("attack.rolls", "must be %d roll%s: a %s rolls %s, got %s" % (
+            len(src), "s" * (len(src) - 1), "single attack" if len(src) == 1 else
+            "combined attack", "one free die (D3)" if len(src) == 1 else "both free dice (D4)",
+            json.dumps(rolls)))
+    for i, x in enumerate(rolls):
+        _dl_choice(x, "attack.rolls[%d]" % i, range(1, 7), "a die value 1-6")
+    die, use = att.get("die", 0), att.get("use")
+    if "die" in att and len(src) == 2:
+        raise Impossible("attack.die", "D4: a combined attack rolls both free dice")
+    _dl_choice(die, "attack.die", (0, 1), "0 or 1 (which free die is rolled)")
+    if use is not None:
+        if len(src) == 1:
+            raise Impossible("attack.use", "D4: only a combined attack chooses a roll")
+        _dl_keys(use, "attack.use", ("roll", "from"))
+        use = (_dl_choice(use["roll"], "attack.use.roll", (0, 1), "0 or 1 (an index into "
+                          "attack.rolls)"), scene.hex(use["from"], "attack.use.from"))
+    return opts, scene, [list(f) for f in free], p, (src, target, list(rolls), die, use)
+
+
+def _dl_rng(rolls):
+    """A generator state whose next ``randint(1, 6)`` draws are ``rolls`` (tried in turn
+    from 1): the core rolls the given dice; its "roll" event is checked against them."""
+    for s in range(1, 1 << 20):
+        r = Rng.from_state(s)
+        if all(r.randint(1, 6) == x for x in rolls):
+            return s
+    raise RuntimeError("referee: no generator state rolls %r" % (rolls,))
+
+
+def diceland_state(opts, scene, free, p, phase, rng):
+    """The saved Diceland state: P``p``'s turn in ``phase`` ("attack", or "move" after a
+    turn start without a possible attack), nothing used yet, the dice not on the field or
+    free counted as lost (D1), P``p`` the first player and occupation starter."""
+    sc = scene.sc
+    k = sc.n // 2 + 2
+    options = dict(opts, scene=sc.to_json(), size=sc.n)
+    return {
+        "game": dl.GAME, "v": dl.VERSION, "options": options, "rng": rng,
+        "scene": sc.to_json(), "phase": phase, "turn": p, "starter": p, "first": p,
+        "rerolls": 0, "owner": [None if o < 0 else o for o in scene.owner],
+        "value": list(scene.value), "free": [list(f) for f in free],
+        "lost": [k - 2 - scene.owner.count(q) for q in (0, 1)],
+        "streak": 0 if phase == "attack" else 1, "used": [], "invader": None,
+        "pending": None, "winners": [],
+    }
+
+
+def _dl_load(opts, scene, free, p, phase, rng):
+    try:
+        return dl.Diceland.from_dict(diceland_state(opts, scene, free, p, phase, rng))
+    except ValueError as e:
+        path, _, why = str(e).partition(": ")
+        m = re.match(r"^(owner|value)\[(\d+)\]$", path)
+        if m:
+            path = "scene[%d].%s" % (scene.given[int(m.group(2))], m.group(1))
+        elif path in ("owner", "lost"):
+            path = "scene"
+        raise Impossible(path, scene.names(why)) from None
+
+
+def _dl_attack_json(scene, a):
+    return {"from": [scene.cell(i) for i in a[2:-1]], "target": scene.cell(a[-1])}
+
+
+def rule_diceland(sc):
+    """The ruling on one Diceland attack, or the list of legal attacks (see the module
+    docstring); raises Impossible."""
+    opts, scene, free, p, att = _dl_shape(sc)
+    g = _dl_load(opts, scene, free, p, "move", 1)
+    out = {"legal": True, "error": None, "result": None, "choices": [],
+           "scene": scene.json(g.owner, g.value), "free": free, "eliminated": [],
+           "invaded": None, "winner": None,
+           "attacks": [_dl_attack_json(scene, a) for a in g.attacks(p)]}
+    if att is None:
+        return out
+    src, t, rolls, die, use = att
+    if len(src) == 1:
+        action = ("attack", p, src[0], t, die)
+    else:
+        action = ("combo", p, min(src), max(src), t)
+    can = g.can_attack(p)
+    if can:
+        g = _dl_load(opts, scene, free, p, "attack", _dl_rng(rolls))
+    before = g.copy()
+    try:
+        if not can:  # a "move" step: the core's own check of the attack names the rule
+            err = getattr(g, "_check_" + action[0])(*action[1:])
+            if not err:
+                raise RuntimeError("referee: no attack is possible, yet %r passes" % (action,))
+            raise ValueError(err)
+        events = g.apply(action)
+        if action[0] == "combo":
+            if g.phase == "choose":  # D4: the player chooses among the lawful pairs
+                out["choices"] = [{"roll": i, "from": scene.cell(s)} for i, s in g.choices()]
+                if use is None:
+                    out["free"] = [list(f) for f in g.free]
+                    return out
+                events += g.apply(("use", p) + use)
+            else:  # a single lawful pair: the core applied it at once
+                pick = [e for e in events if e[0] == "attack"][0]
+                one = (rolls.index(pick[4]), pick[2])  # equal rolls never leave one pair
+                out["choices"] = [{"roll": one[0], "from": scene.cell(one[1])}]
+                if use is not None and use != one:  # the core's check, on the rolled copy
+                    before.pending = [action[2], action[3], t]
+                    before.free[p] = list(rolls)
+                    raise ValueError(before._check_use(p, *use))
+    except ValueError as e:
+        out.update(legal=False, error=scene.names(str(e)))
+        return out
+    if ("roll", p, rolls) not in events:
+        raise RuntimeError("referee: the core rolled %r, not %r" % (events, rolls))
+    for e in events:
+        if e[0] == "attack":
+            out["result"] = e[5]
+        elif e[0] == "eliminated":
+            out["eliminated"].append(scene.cell(e[2]))
+        elif e[0] == "invade":
+            out["invaded"] = scene.cell(e[3])
+        elif e[0] == "game_over":
+            out["winner"] = e[1][0]
+    out.update(scene=scene.json(g.owner, g.value), free=[list(f) for f in g.free])
     return out
 
 

@@ -2,7 +2,8 @@
 
 Hexes are indexes into the scene (diceland_scenes: sorted by r, then q). Actions:
   ("place", p, value, hex)   occupation (D2): one of p's rolled dice onto an empty hex
-  ("attack", p, src, target) single attack (D3) from own src on the adjacent enemy target
+  ("attack", p, src, target[, die]) single attack (D3) from own src on the adjacent
+                             enemy target, rolling free die ``die`` (0 or 1; default 0)
   ("combo", p, a, b, target) combined attack (D4), a < b; both free dice are rolled
   ("use", p, roll, src)      after a combo: which roll (0/1) from which of the two hexes
   ("move", p, src, dst)      move (D5); onto an own die with grouping on: merge (D7)
@@ -19,8 +20,9 @@ without JSON; places(p), attacks(p), choices(), moves(p), towns(p) list cheaply.
 
 Free dice: a player holds its n/2 + 2 rolled dice, minus those placed, until occupation
 ends; from then on exactly two, whatever happens (no event changes that number). A
-single attack rolls free die 0; after a valid attack the displaced die takes the rolled
-die's place among the free dice, with its value (D3). A combo rolls both.
+single attack rolls free die 0 (or the one named); after a valid attack the displaced
+die takes the rolled die's place among the free dice, with its value (D3). A combo rolls
+both. legal_actions lists single attacks without the die (free die 0).
 
 Reading: the game ends at the start of the second turn in a row without a possible
   attack; that player does not move (D9).
@@ -84,7 +86,8 @@ class Diceland(Board):
     # -- actions ---------------------------------------------------------
     def apply(self, action):
         if not isinstance(action, (tuple, list)) or not action or \
-                ARITY.get(action[0] if isinstance(action[0], str) else "") != len(action):
+                ARITY.get(action[0] if isinstance(action[0], str) else "") != len(action) - (
+                    len(action) == 5 and action[0] == "attack"):
             raise ValueError("unknown action, or wrong arguments: %r" % (action,))
         name, p = action[0], action[1]
         if self.phase == "over":
@@ -100,11 +103,12 @@ class Diceland(Board):
         args = list(action[2:])
         for i, x in enumerate(args):
             lim = n
-            if i == 0 and name in ("place", "use"):
+            if i == 0 and name in ("place", "use") or i == 2 and name == "attack":
                 lim = 7 if name == "place" else 2
             if not ck.is_int(x) or not 0 <= x < lim:
                 raise ValueError("%s: %r is not a %s" % (rule, x, "value" if lim == 7 else (
-                    "roll index" if lim == 2 else "hex 0-%d" % (n - 1))))
+                    ("roll index" if i == 0 else "free die 0 or 1") if lim == 2
+                    else "hex 0-%d" % (n - 1))))
         err = getattr(self, "_check_" + name)(p, *args)
         if err:
             raise ValueError(err)
@@ -123,10 +127,10 @@ class Diceland(Board):
         ev.append(("first", self.first, [s0, s1]))
         return ev + self._start(self.first)
 
-    def _do_attack(self, p, s, t):
+    def _do_attack(self, p, s, t, die=0):
         r = self.rng.randint(1, 6)
-        self.free[p][0] = r
-        return [("roll", p, [r])] + self._resolve(p, s, t, 0)
+        self.free[p][die] = r
+        return [("roll", p, [r])] + self._resolve(p, s, t, die)
 
     def _do_combo(self, p, a, b, t):
         r = [self.rng.randint(1, 6), self.rng.randint(1, 6)]

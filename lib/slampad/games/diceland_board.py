@@ -174,7 +174,7 @@ class Board:
             return "D9: the capital option puts P%d's first die on its capital" % (p + 1)
         return None
 
-    def _check_attack(self, p, s, t):
+    def _check_attack(self, p, s, t, die=0):
         if self.owner[s] != p:
             return "D3: hex %d holds no die of P%d" % (s, p + 1)
         if self.owner[t] != 1 - p:
