@@ -346,3 +346,34 @@ def test_diceland_games_on_cpython():
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert "OK 28 games" in p.stdout
+
+
+# -- Diceland bots on the VM -------------------------------------------------------------
+
+DICELAND_BOTS_ENTRY = os.path.join("tests", "mp", "diceland_bots.py")
+DICELAND_BOTS_GAMES = 6  # one per preset; game 0 is hard v hard on the 36-hex preset
+
+
+def _diceland_bots_line(out):
+    lines = [ln for ln in out.splitlines() if ln.startswith("OK ")]
+    assert lines, out
+    return lines[-1]
+
+
+def test_diceland_bots_on_micropython_with_capped_heap():
+    mpvm.find_micropython()  # raises (fails the test) when the VM is missing
+    ok, out = mpvm.run(DICELAND_BOTS_ENTRY, [DICELAND_BOTS_GAMES], heap=HEAP, timeout=120, cwd=ROOT)
+    for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
+        assert bad not in out, out
+    assert ok, out
+    assert ("OK %d games" % DICELAND_BOTS_GAMES) in out, out
+    # The same games, action for action, as on CPython: the bots are deterministic on both.
+    p = subprocess.run(
+        [sys.executable, DICELAND_BOTS_ENTRY, str(DICELAND_BOTS_GAMES)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert _diceland_bots_line(p.stdout) == _diceland_bots_line(out)

@@ -3,6 +3,7 @@
     .venv/bin/python tools/bench.py [--games 200] [--repeat 3] [--markdown]
     .venv/bin/python tools/bench.py --gowild [--games 1000] [--timing-games 40] [--jobs 2]
     .venv/bin/python tools/bench.py --tumblin [--games 400] [--throws 2000] [--timing-games 4]
+    .venv/bin/python tools/bench.py --diceland [--games 500] [--timing-games 3] [--jobs 2]
 
 Without --gowild it measures, for full 4-player Wildside bot games (all bots "normal"):
 - time per roll resolution (one ``bots.wildside.play_round``) on CPython and on the
@@ -24,6 +25,15 @@ With --tumblin it measures the Tumblin' Dice board model and bots (see tumblin_m
   and the MicroPython VM (tools/mp_bench_tumblin.py; 2- and 4-player games on the VM);
 - win rates over ``--games`` seeded 2-player games, seats alternating: hard and normal
   against easy, hard against normal.
+
+With --diceland it measures the Diceland bots (see diceland_main):
+- win rates over ``--games`` seeds in each seat order (2 x games games a match) on the
+  18- and 36-hex presets (valley, diceland): hard against normal, normal against easy,
+  split by seat and by who took the first turn (D2), with 95% Wilson intervals;
+- each level's decision time on CPython and the MicroPython VM
+  (tools/mp_bench_diceland.py), attack decisions apart, and the live heap between
+  decisions; the smallest heap on which a full 36-hex hard-vs-hard game passes
+  (tests/mp/diceland_bots.py 1).
 
 The unix VM is a 64-bit build: its heap use is well above the 32-bit RP2040's.
 """
@@ -150,6 +160,7 @@ def main(argv=None):
     ap.add_argument("--no-heap", action="store_true", help="skip the min-heap searches")
     ap.add_argument("--gowild", action="store_true", help="benchmark the Go Wild! bots instead")
     ap.add_argument("--tumblin", action="store_true", help="benchmark Tumblin' Dice instead")
+    ap.add_argument("--diceland", action="store_true", help="benchmark the Diceland bots")
     ap.add_argument(
         "--throws", type=int, default=2000, help="Tumblin' Dice: throws a power, landing table"
     )
@@ -167,6 +178,10 @@ def main(argv=None):
         help="Go Wild!, Tumblin' Dice: processes for the win-rate games",
     )
     ns = ap.parse_args(argv)
+    if ns.diceland:
+        ns.games = 500 if ns.games is None else ns.games
+        ns.timing_games = 3 if ns.timing_games is None else ns.timing_games
+        return diceland_main(ns, argv)
     if ns.tumblin:
         ns.games = 400 if ns.games is None else ns.games
         ns.timing_games = 4 if ns.timing_games is None else ns.timing_games
@@ -649,6 +664,193 @@ def tumblin_main(ns, argv):
             for name, r in rates
         ],
     )
+    return 0
+
+
+# -- Diceland ---------------------------------------------------------------------------
+
+DL_BENCH_ENTRY = "tools/mp_bench_diceland.py"
+DL_GAMES_ENTRY = "tests/mp/diceland_bots.py"
+DL_SCENES = ("valley", "diceland")
+
+
+def wilson(won, n):
+    """95% Wilson score interval of won / n."""
+    if not n:
+        return (0.0, 1.0)
+    p = won / n
+    z = 1.96
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return (mid - half, mid + half)
+
+
+def diceland_game(job):
+    """One seeded game: ``level`` in seat ``me``, ``other`` in the other seat.
+    Returns (won, me took the first turn, dice on the field: mine, theirs)."""
+    seed, me, level, other, scene = job
+    if os.path.join(ROOT, "lib") not in sys.path:
+        sys.path.insert(0, os.path.join(ROOT, "lib"))
+    from slampad.bots.diceland import play_game
+
+    levels = (level, other) if me == 0 else (other, level)
+    g = play_game({"scene": scene}, levels, seed)
+    return g.winners() == [me], g.first == me, g.count(me), g.count(1 - me)
+
+
+def diceland_rates(games, level, other, scene, jobs):
+    """Seeds 0..games-1, each played with ``level`` in seat 0 and again in seat 1."""
+    import multiprocessing
+    import time
+
+    todo = [(seed, me, level, other, scene) for seed in range(games) for me in (0, 1)]
+    t0 = time.time()
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            res = pool.map(diceland_game, todo, chunksize=8)
+    else:
+        res = [diceland_game(j) for j in todo]
+    out = {"secs": time.time() - t0, "n": len(res)}
+    groups = (
+        ("all", lambda j, r: True),
+        ("as P1", lambda j, r: j[1] == 0),
+        ("as P2", lambda j, r: j[1] == 1),
+        ("took the first turn", lambda j, r: r[1]),
+        ("moved second", lambda j, r: not r[1]),
+    )
+    for name, keep in groups:
+        sel = [r for j, r in zip(todo, res, strict=True) if keep(j, r)]
+        won = sum(1 for r in sel if r[0])
+        out[name] = (won, len(sel), wilson(won, len(sel)))
+    out["dice"] = (sum(r[2] for r in res) / len(res), sum(r[3] for r in res) / len(res))
+    return out
+
+
+def diceland_timing(games, scene, repeat, vm, heap=None):
+    """Best (by the hard attack decisions' median) of ``repeat`` runs of DL_BENCH_ENTRY."""
+    args = [games, scene]
+
+    def runner():
+        if vm == "cpython":
+            p = subprocess.run(
+                [sys.executable, DL_BENCH_ENTRY] + [str(a) for a in args],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=3600,
+                check=True,
+            )
+            return p.stdout
+        ok, out = mpvm.run(DL_BENCH_ENTRY, args, heap=heap, timeout=3600, cwd=ROOT)
+        if not ok:
+            raise RuntimeError("VM bench failed:\n" + mpvm.tail(out))
+        return out
+
+    best = None
+    for _ in range(repeat):
+        r = parse_all(runner())
+        key = ("decide", "hard")
+        if best is None or float(r[key]["attack_median_us"]) < float(
+            best[key]["attack_median_us"]
+        ):
+            best = r
+    cmd = "%s %s%s %d %s" % (
+        "python" if vm == "cpython" else "micropython",
+        "-X heapsize=%s " % heap if heap else "",
+        DL_BENCH_ENTRY,
+        games,
+        scene,
+    )
+    return best, cmd
+
+
+def diceland_main(ns, argv):
+    """Diceland: decision times (both VMs), heap, win rates on two presets."""
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
+    from slampad.bots import diceland as dbot
+
+    tg = ns.timing_games
+    runs = []
+    for scene in DL_SCENES:
+        runs.append(("CPython", scene, diceland_timing(tg, scene, ns.repeat, "cpython")))
+        runs.append(("MicroPython VM", scene, diceland_timing(tg, scene, ns.repeat, "mp")))
+    heap = None
+    if not ns.no_heap:
+        heap = mpvm.min_heap(DL_GAMES_ENTRY, [1], "8K", "1024K", cwd=ROOT, expect="OK ")
+    rates = []
+    for scene in DL_SCENES:
+        rates.append(("hard vs normal", scene,
+                      diceland_rates(ns.games, "hard", "normal", scene, ns.jobs)))
+        rates.append(("normal vs easy", scene,
+                      diceland_rates(ns.games, "normal", "easy", scene, ns.jobs)))
+
+    print("command: python tools/bench.py %s" % " ".join(sys.argv[1:] if argv is None else argv))
+    print("machine: %s" % machine())
+    print("bot budgets (valued outcomes a decision): %s"
+          % ", ".join("%s %d" % (lv, dbot.BUDGET[lv]) for lv in dbot.LEVELS))
+
+    def table(head, body):
+        if ns.markdown:
+            for r in [head, ["---"] * len(head)] + body:
+                print("| " + " | ".join(r) + " |")
+            return
+        w = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+        for r in [head] + body:
+            print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())
+
+    def cmd(c):
+        return "`%s`" % c if ns.markdown else c
+
+    print()
+    print("(a) bot decisions, %d games a level (that level in both seats)" % tg)
+    keys = ("decisions", "median_us", "p90_us", "max_us", "attack_median_us", "attack_p90_us",
+            "nodes")
+    body = []
+    for name, scene, (r, c) in runs:
+        for lv in dbot.LEVELS:
+            d = r[("decide", lv)]
+            body.append([name, scene, lv] + [d[k] for k in keys] + [cmd(c)])
+    table(["VM", "scene", "level", "decisions", "median us", "p90 us", "max us",
+           "attack median us", "attack p90 us", "nodes", "command"], body)
+    lo, hi = PICO_SLOWDOWN
+    print()
+    for name, scene, (r, _) in runs:
+        if name.startswith("MicroPython"):
+            for lv in dbot.LEVELS:
+                d = r[("decide", lv)]
+                med, p90 = float(d["median_us"]), float(d["p90_us"])
+                am, ap = float(d["attack_median_us"]), float(d["attack_p90_us"])
+                print(
+                    "Pico estimate (VM x %d-%d), %s, %s: median %.2f-%.2f s, p90 %.2f-%.2f s;"
+                    " attacks: median %.2f-%.2f s, p90 %.2f-%.2f s"
+                    % (lo, hi, scene, lv, med * lo / 1e6, med * hi / 1e6, p90 * lo / 1e6,
+                       p90 * hi / 1e6, am * lo / 1e6, am * hi / 1e6, ap * lo / 1e6,
+                       ap * hi / 1e6)
+                )
+    for name, scene, (r, _) in runs:
+        if name.startswith("MicroPython"):
+            d = r[("decide", "hard")]
+            print("VM heap, %s: kept after importing the core and bots %s bytes; live between"
+                  " decisions at most %s bytes" % (scene, d["kept_import"], d["live_peak"]))
+    if not ns.no_heap:
+        print(
+            "smallest passing heap for %s 1 (one 36-hex hard-vs-hard game, 64-bit VM): %s"
+            % (DL_GAMES_ENTRY, "FAIL at 1024K" if heap is None else "%dK" % (heap // 1024))
+        )
+    print()
+    print("(b) win rates, seeds 0..%d, each seed played in both seat orders" % (ns.games - 1))
+    cols = ("all", "as P1", "as P2", "took the first turn", "moved second")
+    body = []
+    for name, scene, r in rates:
+        row = [name, scene]
+        for k in cols:
+            won, n, ci = r[k]
+            row.append("%d/%d %.1f%% (%.1f-%.1f)" % (won, n, 100.0 * won / max(n, 1),
+                                                  100 * ci[0], 100 * ci[1]))
+        row += ["%.1f / %.1f" % r["dice"], "%.0f" % r["secs"]]
+        body.append(row)
+    table(["match", "scene"] + ["won " + k + " (95%)" for k in cols]
+          + ["dice left (level / other)", "seconds"], body)
     return 0
 
 

@@ -1,0 +1,178 @@
+"""Diceland position evaluation for the bots (rulings D3-D9), on plain lists.
+
+A position is the two lists ``own`` (owner per hex, -1 empty) and ``val`` (value, 0
+empty) of a game's board, copied by the bot: nothing here touches the game.
+
+Value for seat p, in quarter-sixths of a pip (all ints, so no float is allocated):
+- material: each die is worth ``DIE`` pips plus its value (D9: count first, then sum);
+- towns (D8): an own die below 6 in a town may regenerate, worth half a pip;
+- contact: for every pair of adjacent enemy dice, the attack table ``ATT`` (the
+  expected net pips an attack from a die of value a on one of value v wins, over the
+  six rolls, D3) counts for p's attacks at weight 1 and against p's dice at weight 2,
+  since the opponent attacks next after p's turn: low dice next to high enemy dice
+  are exposed, high dice next to low enemy dice are threats;
+- capital (option): holding the enemy capital is a win.
+All terms are sums over hexes and adjacent pairs, so a change to a few hexes is valued
+by ``local`` over just those hexes (``delta``): a decision costs no game copies.
+"""
+
+DIE = 10  # pips a die is worth beyond its value
+TOWN_BONUS = 12
+WIN = 1000000
+
+
+def _att(a, v):
+    """Six times the expected net pips of an attack by a on v (D3)."""
+    s = 0
+    for r in range(1, 7):
+        if r <= a:
+            s += (DIE + v if r >= v else r) - (a - r)  # the rolled die replaces a
+        else:
+            s -= 1 + (DIE if a == 1 else 0)  # failed: the attacker loses a point
+    return s
+
+
+ATT = [[0] * 7] + [[0] + [_att(a, v) for v in range(1, 7)] for a in range(1, 7)]
+
+
+class Ctx:
+    """What the evaluation needs from a game (terrain codes, adjacency, options)."""
+
+    def __init__(self, g):
+        sc = g.scene
+        o = g.options
+        self.adj = sc.adj
+        self.n = sc.n
+        t = o["terrain"]
+        self.town = [t and x == 2 for x in sc.terrain]
+        self.hill = [t and x == 3 for x in sc.terrain]
+        self.mountain = [t and x == 4 for x in sc.terrain]
+        self.forest = [t and x == 1 for x in sc.terrain]
+        self.fill = o["fill_the_void"]
+        self.group = o["grouping"]
+        self.caps = sc.capitals if o["capital"] else None
+        self.mark = [0] * sc.n  # scratch flags for local(); cleared after use
+
+
+def local(c, own, val, hexes, p):
+    """p's value of the terms that involve the hexes in ``hexes`` (see the docstring)."""
+    adj = c.adj
+    mark = c.mark
+    for i in hexes:
+        mark[i] = 1
+    s = 0
+    for i in hexes:
+        o = own[i]
+        if o < 0:
+            continue
+        v = val[i]
+        m = 24 * (DIE + v)
+        if c.town[i] and v < 6:
+            m += TOWN_BONUS
+        if c.caps is not None and c.caps[1 - o] == i:
+            m += WIN
+        s += m if o == p else -m
+        for j in adj[i]:
+            oj = own[j]
+            if oj < 0 or oj == o or (mark[j] and j < i):
+                continue
+            # pair (i, j) of enemies, counted once
+            if o == p:
+                s += ATT[v][val[j]] - 2 * ATT[val[j]][v]
+            else:
+                s += ATT[val[j]][v] - 2 * ATT[v][val[j]]
+    for i in hexes:
+        mark[i] = 0
+    return s
+
+
+def total(c, own, val, p):
+    return local(c, own, val, range(c.n), p)
+
+
+def resolve(c, own, val, p, s, t, r):
+    """D3 on the lists: the roll r from p's die in s on t; eliminations, invasion and
+    fill-the-void as the core does. Returns the changed hexes (s and t)."""
+    a = val[s]
+    if r <= a:
+        val[t] -= r
+        if r < a:
+            val[s] = r
+    else:
+        val[s] = a - 1
+    if val[t] <= 0:
+        own[t] = -1
+        val[t] = 0
+        if not c.mountain[t]:
+            own[t], val[t] = p, val[s]
+            own[s], val[s] = -1, 0
+    elif val[s] <= 0:
+        own[s] = -1
+        val[s] = 0
+        if c.fill and not c.mountain[s]:
+            own[s], val[s] = own[t], val[t]
+            own[t], val[t] = -1, 0
+
+
+def attack_value(c, own, val, p, s, t, rolls=(1, 2, 3, 4, 5, 6)):
+    """Sum over ``rolls`` of p's value change when s attacks t (six times the mean)."""
+    hx = (s, t)
+    os_, ot, vs, vt = own[s], own[t], val[s], val[t]
+    before = local(c, own, val, hx, p)
+    tot = 0
+    for r in rolls:
+        resolve(c, own, val, p, s, t, r)
+        tot += local(c, own, val, hx, p) - before
+        own[s], own[t], val[s], val[t] = os_, ot, vs, vt
+    return tot
+
+
+def use_value(c, own, val, p, a, b, t, r0, r1):
+    """D4: p's best (value change, roll index, hex) for rolls (r0, r1) of a combo of a
+    and b on t; a combination that does not fail must be chosen if one exists."""
+    ok = []
+    for i, r in ((0, r0), (1, r1)):
+        for s in (a, b):
+            if r <= val[s]:
+                ok.append((i, r, s))
+    if not ok:
+        ok = [(i, r, s) for i, r in ((0, r0), (1, r1)) for s in (a, b)]
+    best = None
+    for i, r, s in ok:
+        d = attack_value(c, own, val, p, s, t, (r,))
+        if best is None or d > best[0]:
+            best = (d, i, s)
+    return best
+
+
+def combo_value(c, own, val, p, a, b, t):
+    """Thirty-six times the expected value change of a combo (both rolls, best use)."""
+    tot = 0
+    for r0 in range(1, 7):
+        for r1 in range(r0, 7):
+            d = use_value(c, own, val, p, a, b, t, r0, r1)[0]
+            tot += d if r0 == r1 else 2 * d
+    return tot
+
+
+def move_value(c, own, val, p, s, d):
+    """p's value change of the move (or D7 grouping) s -> d."""
+    hx = (s, d)
+    os_, od, vs, vd = own[s], own[d], val[s], val[d]
+    before = local(c, own, val, hx, p)
+    if od == p:
+        val[d] = min(6, vs + vd)
+    else:
+        own[d], val[d] = p, vs
+    own[s], val[s] = -1, 0
+    x = local(c, own, val, hx, p) - before
+    own[s], own[d], val[s], val[d] = os_, od, vs, vd
+    return x
+
+
+def place_value(c, own, val, p, v, h):
+    """p's value of a die v placed on the empty hex h (D2)."""
+    own[h], val[h] = p, v
+    x = local(c, own, val, (h,), p)
+    own[h], val[h] = -1, 0
+    return x
