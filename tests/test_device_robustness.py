@@ -203,10 +203,19 @@ def test_pads_on_the_menu_and_settings_do_nothing(dev_factory):
         dev.tap("select")  # Settings; then (from the settings) Back is one more down
         if screen == "SettingsScreen":
             break
-    for _ in range(3):
-        dev.tap("down")
-    dev.tap("select")  # Diceland: not built, so the menu stays
-    assert screen_name(dev) == "MenuScreen"
+    # Every game in the menu opens (its setup, mode list or seating screen), and no
+    # entry is left unbuilt.
+    from slampad.app.menu import GAMES, MenuScreen
+
+    assert all(key for _name, key in GAMES)
+    assert not any(item.endswith(": soon") for item in dev.app.screen.items())
+    for i in range(len(GAMES)):
+        dev.app.go(MenuScreen(dev.app))  # a fresh menu, cursor on top
+        for _ in range(i):
+            dev.tap("down")
+        dev.tap("select")
+        assert screen_name(dev) != "MenuScreen", (GAMES[i], dev.lines())
+        assert "not built" not in " ".join(dev.lines())
 
 
 # -- keypad queue overflow ----------------------------------------------------------------

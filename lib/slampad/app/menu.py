@@ -12,7 +12,7 @@ GAMES = (
     ("Wildside", "wildside"),
     ("Go Wild!", "gowild"),
     ("Tumblin' Dice", "tumblin"),
-    ("Diceland", None),
+    ("Diceland", "diceland"),
 )
 
 
@@ -106,9 +106,11 @@ class MenuScreen(ListScreen):
             return None
         if key == "gowild":
             return GoWildModes(self.app)
-        if key == "tumblin":
-            from slampad.app.play_tumblin_setup import SetupScreen
-
+        if key in ("tumblin", "diceland"):
+            if key == "tumblin":
+                from slampad.app.play_tumblin_setup import SetupScreen
+            else:
+                from slampad.app.play_diceland_setup import SetupScreen
             return SetupScreen(self.app)
         from slampad.app.join import JoinScreen
 

@@ -1,0 +1,297 @@
+"""Diceland on the device (D1-D9, S1): the hex map, a cursor, hot-seat or a bot.
+
+up/down move the cursor through the hexes in reading order (then PASS when the
+step may be skipped); select, or the turn player's own pad, picks. Occupation:
+a hex, then which rolled value (D2). Attack: your die, then the enemy die; pick
+a second die of yours before the target for a combined attack (D4), then which
+roll from which hex. Move: your die, then where (D5, D7); town: the hex (D8).
+Picking your first hex again takes it back. The rules core judges each action:
+a refusal shows its reason (naming the ruling) and the pick starts again.
+"""
+
+from slampad.app import cues
+from slampad.app.play_diceland_draw import HexMap, tell
+from slampad.app.screen import Screen
+from slampad.app.ui import SEAT_COLOURS, WHITE, rgb, wrap
+from slampad.games.diceland import Diceland
+from slampad.games.diceland_scenes import TERRAINS
+from slampad.ticks import ticks_diff
+
+WRAP = 1 << 29
+BOT_MS = 700  # a bot's pause before it acts
+NEWS_MS = 2200  # events and refusals stay this long (a button skips them)
+STEP = {"occupy": "place", "attack": "from?", "move": "move?", "town": "town?",
+        "choose": "use"}
+
+
+class PlayScreen(Screen):
+    stage = "start"
+    t0 = 0
+    cur = 0
+    li = 0
+    leave = None
+    back = None  # the stage a refusal interrupted
+
+    def __init__(self, app, pads, kinds, options):
+        Screen.__init__(self, app)
+        self.pads = list(pads)  # seat -> pad (None for a bot)
+        self.kinds = list(kinds)  # "human" or a bot level, per seat
+        self.options = dict(options)
+        self.seed = seed = app.new_seed()
+        self.game = Diceland(self.options, seed)
+        self.actions = []  # every action applied: the seed and these replay the game
+        self.bots = [None, None]
+        if kinds[0] != "human" or kinds[1] != "human":
+            from slampad.bots.diceland import DicelandBot
+
+            self.bots = [None if k == "human" else DicelandBot(s, k, seed + s)
+                         for s, k in enumerate(kinds)]
+        self.sel = []  # hexes picked so far this action
+        self.items = []  # a list to pick from: (label, action or None = back, hex)
+        self.news = []
+        self.map = None
+
+    def name(self, s):
+        return "P%d" % (s + 1)
+
+    # -- flow --------------------------------------------------------------
+    def enter(self, now):
+        g = self.game
+        self.map = HexMap(self.app, g)
+        self.app.leds.clear()
+        a = g.starter
+        self.say(["%s rolled %s" % (self.name(s), "".join(str(v) for v in g.free[s][::-1]))
+                  for s in (0, 1)] + ["%s places first (D2)" % self.name(a)], now)
+
+    def say(self, lines, now):
+        self.news = lines
+        self.stage = "news"
+        self.t0 = now
+        self.draw()
+
+    def begin(self, now):
+        """The turn player's next decision: a bot's pause, or the cursor."""
+        g = self.game
+        if g.is_over():
+            self.leave = self.over()
+            return
+        p = g.turn
+        self.sel = []
+        self.items = []
+        self.t0 = now
+        for s in (0, 1):
+            if self.pads[s] is not None:
+                c = SEAT_COLOURS[s]
+                self.app.leds.seat_colour(self.pads[s], rgb(c, 1.0 if s == p else 0.1))
+        if self.bots[p] is not None:
+            self.stage = "bot"
+        elif g.phase == "choose":
+            a, b, _t = g.pending
+            r = g.free[p]
+            self.items = [("Roll %d on die %d" % (r[i], g.value[h]), ("use", p, i, h), h)
+                          for i in (0, 1) for h in (a, b)]
+            self.li = 0
+            self.stage = "list"
+        else:
+            self.stage = "pick"
+            self.aim()
+        self.draw()
+
+    def aim(self):
+        """Put the cursor on the first hex that suits the step (or PASS)."""
+        g = self.game
+        la = g.legal_actions(g.turn)
+        s = self.sel
+        for a in la:
+            if a[0] == "place":
+                self.cur = a[3]
+                return
+            if a[0] in ("attack", "move") and (not s or a[2] == s[0]):
+                self.cur = a[3] if s else a[2]
+                return
+            if a[0] == "town":
+                self.cur = a[2]
+                return
+        self.cur = g.scene.n if self.passes() else 0
+
+    def passes(self):  # the step may be skipped: PASS follows the last hex
+        return self.game.phase in ("move", "town")
+
+    def act(self, action, now):
+        g = self.game
+        try:
+            ev = g.apply(action)
+        except ValueError as e:
+            self.app.beep(cues.PENALTY)
+            self.sel = []
+            self.back = self.stage
+            self.say(["No: " + str(e)], now)
+            return
+        self.actions.append(tuple(action))
+        self.app.beep(cues.MOVE)
+        news = tell(self, ev)
+        if news:
+            self.say(news, now)
+        else:
+            self.begin(now)
+
+    def over(self):
+        g = self.game
+        self.map.close()
+        self.app.leds.clear()
+        from slampad.app.over import OverScreen
+
+        w = g.winners()
+        score = "P1 %dd %d, P2 %dd %d" % (g.count(0), g.total(0), g.count(1), g.total(1))
+        pads, kinds, o = self.pads, self.kinds, self.options
+
+        def again():
+            return PlayScreen(self.app, pads, kinds, o)
+
+        return OverScreen(self.app, [self.name(s) for s in w], score, again)
+
+    # -- input -------------------------------------------------------------
+    def on_menu(self, button, now):
+        st = self.stage
+        if st == "news":
+            self.done_news(now)
+        elif button == "select" and st == "pick":
+            self.pick(now)
+        elif button == "select" and st == "list":
+            a = self.items[self.li][1]
+            if a is None:
+                self.begin(now)  # Back: another hex
+            else:
+                self.act(a, now)
+        elif st in ("pick", "list"):
+            d = 1 if button == "down" else -1
+            if st == "list":
+                self.li = (self.li + d) % len(self.items)
+            else:
+                self.cur = (self.cur + d) % (self.game.scene.n + self.passes())
+            self.app.beep(cues.MOVE)
+            self.draw()
+
+    def on_pad(self, pad, t, now):
+        g = self.game
+        if pad not in self.pads or g.is_over():
+            return
+        s = self.pads.index(pad)
+        if self.stage == "news":
+            self.done_news(now)
+        elif s == g.turn and self.stage in ("pick", "list"):
+            self.on_menu("select", now)  # the turn player's pad confirms
+
+    def pick(self, now):
+        g = self.game
+        p, h, ph, sel = g.turn, self.cur, g.phase, self.sel
+        if h == g.scene.n:
+            self.act(("pass", p), now)
+        elif ph == "occupy":
+            vals = sorted(set(g.free[p]), reverse=True)
+            a = ("place", p, vals[0], h)
+            if g.owner[h] >= 0 or len(vals) == 1 or h not in g.places(p):
+                self.act(a, now)  # placed, or refused with the core's reason (D2)
+                return
+            self.items = [("Place a %d here" % v, ("place", p, v, h), h) for v in vals]
+            self.items.append(("Back", None, h))
+            self.li = 0
+            self.stage = "list"
+            self.draw()
+        elif ph == "town":
+            self.act(("town", p, h), now)
+        elif not sel:
+            if g.owner[h] != p:
+                self.act((ph, p, h, h), now)  # the core names the rule (not your die)
+                return
+            sel.append(h)
+            self.aim()
+            self.draw()
+        elif h in sel:
+            sel.remove(h)  # taken back
+            self.draw()
+        elif ph == "move":
+            self.act(("move", p, sel[0], h), now)
+        elif g.owner[h] == p and len(sel) == 1:
+            sel.append(h)  # D4: a second attacker, for a combined attack
+            self.draw()
+        elif len(sel) == 1:
+            self.act(("attack", p, sel[0], h), now)
+        else:
+            self.act(("combo", p, min(sel), max(sel), h), now)
+
+    def done_news(self, now):
+        if ticks_diff(now, self.t0, WRAP) < 150:
+            return
+        back, self.back = self.back, None
+        if back and self.game.phase != "choose":
+            self.stage = "pick"  # the cursor stays where the refused pick was
+            self.draw()
+        else:
+            self.begin(now)
+
+    def tick(self, now):
+        if self.leave is not None:
+            return self.leave
+        dt = ticks_diff(now, self.t0, WRAP)
+        g = self.game
+        if self.app.lost:  # the pad queue overflowed: only pads confirm, nothing is lost
+            self.app.lost = False
+        if self.stage == "news" and dt >= NEWS_MS:
+            self.done_news(now)
+        elif self.stage == "bot" and dt >= BOT_MS:
+            self.act(self.bots[g.turn].choose(g), now)
+        return self.leave
+
+    # -- the screen ----------------------------------------------------------
+    def status(self):
+        g = self.game
+        if g.is_over():
+            return "Game over"
+        p = g.turn
+        f = g.free
+        if g.phase == "occupy":
+            return "%s place %s" % (self.name(p), "".join(str(v) for v in f[p][::-1]))
+        step = STEP[g.phase]
+        if self.sel and g.phase == "attack":
+            step = "target?" if len(self.sel) == 1 else "combo>"
+        elif self.sel:
+            step = "to?"
+        return "%s %s %d%d|%d%d" % (self.name(p), step, f[p][0], f[p][1], f[1 - p][0],
+                                     f[1 - p][1])
+
+    def hint(self):
+        g = self.game
+        if self.stage == "bot":
+            return "%s (bot) thinks" % self.name(g.turn)
+        h = self.cur
+        if h >= g.scene.n:
+            return "PASS (select)"
+        t = TERRAINS[g.scene.terrain[h]] if g.options["terrain"] else "hex"
+        o = g.owner[h]
+        return "%s %s #%d" % (t, "%s %d" % (self.name(o), g.value[h]) if o >= 0 else "empty", h)
+
+    def draw(self):
+        t = self.app.text
+        st = self.stage
+        g = self.game
+        lines = [self.status()]
+        self.map.show(st != "news")
+        if st == "news":
+            for x in self.news:
+                lines += wrap(x, t.cols)
+        else:
+            cur = self.cur if st == "pick" else None
+            if st == "list":
+                lines[0] = "%s %d/%d" % (self.items[self.li][0], self.li + 1, len(self.items))
+                cur = self.items[self.li][2]
+            elif cur == g.scene.n:
+                lines[0] = self.name(g.turn) + ": PASS? (select)"
+                cur = None
+            self.map.draw(cur, self.sel)
+            if t.rows > 5:  # the 240x240 display: the counts, and the hex under the cursor
+                lines += ["P1 %dd %d  P2 %dd %d" % (g.count(0), g.total(0), g.count(1),
+                                                     g.total(1))]
+                lines += [""] * (t.rows - 3) + [self.hint()]
+        c = SEAT_COLOURS[g.turn] if g.turn is not None else WHITE
+        t.show(lines, [c] + [WHITE] * (t.rows - 1))

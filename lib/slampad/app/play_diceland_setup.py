@@ -1,0 +1,144 @@
+"""Diceland setup: the scene (a preset, or random of a chosen size, D1), the
+special and alternate rules (D5-D9), the opponent (a bot, or hot-seat); then
+the seats: the first pad slammed is P1, the next P2 (or the bot is P2).
+
+The title row explains the highlighted line; select changes it."""
+
+from slampad.app import cues
+from slampad.app.menu import ListScreen
+
+SCENES = (("pocket", 8), ("duel", 12), ("valley", 18), ("crossing", 24),
+          ("highlands", 30), ("diceland", 36), ("random", 0))
+SIZES = tuple(range(8, 38, 2))
+RULES = ("terrain", "fatal_attraction", "grouping", "capital", "fill_the_void")
+NAMES = ("Terrain", "Fatal attract", "Grouping", "Capital", "Fill the void")
+HELP = (  # per rule: (off, on)
+    ("All plains", "Hills towns forests mountains"),
+    ("Moves are free (D6 off)", "Moves into contact forced (D6)"),
+    ("No merging (D7 off)", "Move onto own die: add (D7)"),
+    ("No capitals", "Take their capital: win (D9)"),
+    ("A dead attacker's hex stays empty", "Defender fills a dead attacker's hex (D9)"),
+)
+OPPONENTS = ("normal", "hard", "easy", "human")
+
+
+class SetupScreen(ListScreen):
+    def __init__(self, app):
+        ListScreen.__init__(self, app)
+        self.scene = 2  # valley, 18 hexes (the rules core's default)
+        self.size = SIZES.index(18)
+        self.o = {"terrain": True, "fatal_attraction": False, "grouping": False,
+                  "capital": False, "fill_the_void": False}
+        self.opp = 0
+
+    def options(self):
+        o = dict(self.o)
+        o["scene"] = SCENES[self.scene][0]
+        o["size"] = SIZES[self.size]
+        return o
+
+    def hexes(self):
+        return SCENES[self.scene][1] or SIZES[self.size]
+
+    def items(self):
+        name = SCENES[self.scene][0]
+        out = ["Scene: " + (name if SCENES[self.scene][1] else "random"),
+               "Size: %d hexes" % self.hexes()]
+        for j in range(len(RULES)):
+            out.append(NAMES[j] + (": on" if self.o[RULES[j]] else ": off"))
+        opp = OPPONENTS[self.opp]
+        out += ["P2: " + ("human" if opp == "human" else "bot " + opp), "Next: seats", "Back"]
+        return out
+
+    def draw(self):
+        i = self.cursor
+        n = self.hexes()
+        if i == 0:
+            self.title = "%d hex, %d dice each" % (n, n // 2 + 2)  # D1
+        elif i == 1:
+            self.title = "Random map size" if not SCENES[self.scene][1] else "Presets: fixed size"
+        elif i < 7:
+            self.title = HELP[i - 2][1 if self.o[RULES[i - 2]] else 0]
+        elif i == 7:
+            self.title = "Two humans, one device" if self.opp == 3 else "P1 plays a bot"
+        elif i == 8:
+            self.title = "Then slam: P1, then P2"
+        else:
+            self.title = "Back to the games"
+        ListScreen.draw(self)
+
+    def select(self, i, now):
+        if i == 0:
+            self.scene = (self.scene + 1) % len(SCENES)
+        elif i == 1:
+            if SCENES[self.scene][1]:
+                self.say("Size: only for a random scene", now)
+                return None
+            self.size = (self.size + 1) % len(SIZES)
+        elif i < 7:
+            k = RULES[i - 2]
+            self.o[k] = not self.o[k]
+        elif i == 7:
+            self.opp = (self.opp + 1) % len(OPPONENTS)
+        elif i == 8:
+            opp = OPPONENTS[self.opp]
+            return Seats(self.app, self.options(), ["human", opp])
+        else:
+            from slampad.app.menu import MenuScreen
+
+            return MenuScreen(self.app)
+        self.app.beep(cues.MOVE)
+        self.draw()
+        return None
+
+
+class Seats(ListScreen):
+    """Each human slams their pad: the first is P1, the next P2."""
+
+    title = "Slam to take a seat"
+
+    def __init__(self, app, options, kinds):
+        ListScreen.__init__(self, app)
+        self.options = options
+        self.kinds = kinds
+        self.pads = [None, None]
+
+    def items(self):
+        out = ["START Diceland"]
+        for s in (0, 1):
+            if self.kinds[s] != "human":
+                what = "bot " + self.kinds[s]
+            elif self.pads[s] is None:
+                what = "-- slam your pad"
+            else:
+                what = "pad %d" % (self.pads[s] + 1)
+            out.append("P%d %s" % (s + 1, what))
+        return out
+
+    def on_pad(self, pad, t, now):
+        if pad in self.pads:
+            self.say("Pad %d is P%d" % (pad + 1, self.pads.index(pad) + 1), now)
+            return
+        for s in (0, 1):
+            if self.kinds[s] == "human" and self.pads[s] is None:
+                self.pads[s] = pad
+                self.app.beep(cues.JOIN)
+                self.say("P%d: pad %d" % (s + 1, pad + 1), now)
+                return
+
+    def select(self, i, now):
+        if i:
+            self.pads[i - 1] = None  # empty the seat again
+            self.draw()
+            return None
+        for s in (0, 1):
+            if self.kinds[s] == "human" and self.pads[s] is None:
+                self.say("P%d: slam your pad first" % (s + 1), now)
+                return None
+        import sys
+
+        # The setup is done: its module leaves RAM with this screen (main.unload_games).
+        sys.modules.pop(__name__, None)
+        from slampad.app.play_diceland import PlayScreen
+
+        return PlayScreen(self.app, self.pads, self.kinds, self.options)

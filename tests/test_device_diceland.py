@@ -1,0 +1,381 @@
+"""Diceland on the simulated device: the menu path (setup, seats), whole games of a
+human against a bot on the 128x64 OLED and on the 240x240 colour display, driven
+through the cursor, select and the pads (screenshots saved), the replay of a game
+from its seed and actions, refusals naming the ruling (D2, D3, D5), and hot-seat."""
+
+import device_helpers
+from device_helpers import PADS, WidthCheck, move_cursor
+
+shim = device_helpers.shim
+dev_factory = device_helpers.dev_factory
+
+# The setup list, top to bottom.
+SCENE, SIZE, TERRAIN, FATAL, GROUPING, CAPITAL, FILL, OPPONENT, NEXT, BACK = range(10)
+GAMES_ROW = 3  # Diceland in the menu
+
+
+def screen_name(dev):
+    return type(dev.app.screen).__name__
+
+
+def cursor_row(dev):
+    return [x for x in dev.lines() if x.startswith(">")][0][1:]
+
+
+def open_setup(dev):
+    move_cursor(dev, 0, GAMES_ROW)
+    assert dev.shows(">Diceland"), dev.lines()
+    dev.tap("select")
+    assert screen_name(dev) == "SetupScreen", dev.lines()
+    return dev.app.screen
+
+
+def set_row(dev, row, want, tries=16):
+    move_cursor(dev, dev.app.screen.cursor, row)
+    for _ in range(tries):
+        if cursor_row(dev) == want:
+            return
+        dev.tap("select")
+    raise AssertionError("row %d never read %r: %r" % (row, want, dev.lines()))
+
+
+def start_game(dev, scene="pocket", opponent="P2: bot easy", pads=(0,), rules=()):
+    """From the menu: the setup, the seats (the pads slam in order: P1 first), START."""
+    open_setup(dev)
+    set_row(dev, SCENE, "Scene: " + scene)
+    for row, want in rules:
+        set_row(dev, row, want)
+    set_row(dev, OPPONENT, opponent)
+    move_cursor(dev, dev.app.screen.cursor, NEXT)
+    dev.tap("select")
+    assert screen_name(dev) == "Seats", dev.lines()
+    for p in pads:
+        dev.tap(PADS[p])
+    move_cursor(dev, dev.app.screen.cursor, 0)
+    dev.tap("select")
+    assert screen_name(dev) == "PlayScreen", dev.lines()
+    return dev.app.screen
+
+
+def wait_turn(dev, timeout_ms=60000):
+    """Run until a human must decide (or the game is over); the screen, or None."""
+    waited = 0
+    while waited < timeout_ms:
+        scr = dev.app.screen
+        if screen_name(dev) != "PlayScreen":
+            return None
+        if scr.stage in ("pick", "list") and scr.bots[scr.game.turn] is None:
+            return scr
+        dev.run(20)
+        waited += 20
+    raise AssertionError("timed out: %r" % (dev.lines(),))
+
+
+def goto(dev, scr, h):
+    """Move the cursor to hex h (scene.n: PASS) the short way round."""
+    n = scr.game.scene.n + (1 if scr.passes() else 0)
+    d = (h - scr.cur) % n
+    key, k = ("down", d) if d <= n - d else ("up", n - d)
+    for _ in range(k):
+        dev.tap(key)
+    assert scr.cur == h
+
+
+def confirm(dev, scr, pad_key):
+    """select, or every other time the turn player's own pad."""
+    dev.tap(pad_key if pad_key and len(scr.actions) % 2 else "select")
+
+
+def choose_item(dev, scr, action, pad_key=None):
+    assert scr.stage == "list", dev.lines()
+    for _ in range(len(scr.items)):
+        if scr.items[scr.li][1] == tuple(action):
+            break
+        dev.tap("down")
+    assert scr.items[scr.li][1] == tuple(action), (scr.items, action)
+    confirm(dev, scr, pad_key)
+
+
+def do(dev, scr, a, pad_key=None):
+    """Play the core action ``a`` through the cursor, select (or the pad) and lists."""
+    n = scr.game.scene.n
+    before = len(scr.actions)
+    if a[0] == "use":
+        choose_item(dev, scr, a, pad_key)
+    elif a[0] == "pass":
+        goto(dev, scr, n)
+        assert "PASS" in dev.lines()[0], dev.lines()
+        confirm(dev, scr, pad_key)
+    elif a[0] == "place":
+        goto(dev, scr, a[3])
+        confirm(dev, scr, pad_key)
+        if scr.stage == "list":  # which of the rolled values (D2)
+            choose_item(dev, scr, a, pad_key)
+    elif a[0] == "town":
+        goto(dev, scr, a[2])
+        confirm(dev, scr, pad_key)
+    else:  # attack, move: source then target; combo: both sources then the target
+        for h in a[2:]:
+            goto(dev, scr, h)
+            confirm(dev, scr, pad_key)
+    assert len(scr.actions) == before + 1 and scr.actions[-1][:4] == tuple(a)[:4], (
+        a, scr.actions[-3:], dev.lines())
+
+
+def play_out(dev, policy, pad_keys, shots=None, limit=400):
+    """Humans decide with ``policy[seat]`` (a bot) until the game-over screen."""
+    seen = set()
+    for _ in range(limit):
+        scr = wait_turn(dev)
+        if scr is None:
+            break
+        g = scr.game
+        p = g.turn
+        phase = g.phase
+        assert dev.lines()[0].startswith("P%d" % (p + 1)) or scr.stage == "list", dev.lines()
+        a = policy[p].choose(g)
+        if shots is not None and phase not in seen and scr.stage == "pick":
+            seen.add(phase)
+            dev.save_png(str(shots / ("%s-%s.png" % (dev.profile, phase))))
+        do(dev, scr, a, pad_keys[p])
+    assert screen_name(dev) == "OverScreen", dev.lines()
+    return seen
+
+
+def check_replay(game, seed, options, actions):
+    from slampad.games.diceland import Diceland
+
+    g = Diceland(options, seed)
+    for a in actions:
+        g.apply(a)
+    assert g.to_dict() == game.to_dict()
+    assert g.is_over() and g.winners() == game.winners()
+
+
+# -- the menu path -----------------------------------------------------------------------
+
+
+def test_menu_opens_diceland_setup_with_every_line_explained(dev_factory):
+    dev = dev_factory("pico")
+    width = WidthCheck(dev)
+    scr = open_setup(dev)
+    assert dev.lines()[0] == "18 hex, 11 dice each"  # D1: n/2 + 2
+    assert scr.items() == [
+        "Scene: valley", "Size: 18 hexes", "Terrain: on", "Fatal attract: off",
+        "Grouping: off", "Capital: off", "Fill the void: off", "P2: bot normal",
+        "Next: seats", "Back",
+    ]
+    helps = []
+    for row in range(len(scr.items())):
+        move_cursor(dev, scr.cursor, row)
+        helps.append(scr.title)
+    assert len(set(helps)) == len(helps) and all(helps)
+    set_row(dev, SIZE, "Size: 18 hexes")
+    dev.tap("select")  # presets have their own size
+    assert "only for a random scene" in " ".join(dev.lines())
+    set_row(dev, SCENE, "Scene: random")
+    set_row(dev, SIZE, "Size: 24 hexes")
+    assert scr.options()["scene"] == "random" and scr.options()["size"] == 24
+    set_row(dev, FATAL, "Fatal attract: on")
+    assert "forced (D6)" in scr.title
+    set_row(dev, OPPONENT, "P2: human")
+    assert width.too_wide == []
+    move_cursor(dev, scr.cursor, BACK)
+    dev.tap("select")
+    assert screen_name(dev) == "MenuScreen"
+
+
+def test_seats_need_every_human_to_slam_first(dev_factory):
+    dev = dev_factory("pico")
+    open_setup(dev)
+    set_row(dev, OPPONENT, "P2: human")
+    move_cursor(dev, dev.app.screen.cursor, NEXT)
+    dev.tap("select")
+    assert dev.lines()[1:4] == [">START Diceland", " P1 -- slam your pad", " P2 -- slam your pad"]
+    dev.tap("select")
+    assert "P1: slam your pad first" in " ".join(dev.lines())
+    dev.tap("3")  # the first pad slammed is P1
+    dev.tap("3")
+    assert "Pad 3 is P1" in " ".join(dev.lines())
+    dev.tap("select")
+    assert "P2: slam your pad first" in " ".join(dev.lines())
+    dev.tap("2")
+    assert dev.app.screen.pads == [2, 1]
+    dev.tap("select")
+    scr = dev.app.screen
+    assert screen_name(dev) == "PlayScreen" and scr.pads == [2, 1]
+    assert scr.kinds == ["human", "human"] and scr.bots == [None, None]
+    assert scr.game.scene.n == 18  # valley, the default
+
+
+# -- whole games -------------------------------------------------------------------------
+
+
+def _human_vs_bot(dev_factory, tmp_path, profile, seed, scene, rules=()):
+    from slampad.bots.diceland import DicelandBot
+
+    dev = dev_factory(profile, seed=seed)
+    width = WidthCheck(dev)
+    scr = start_game(dev, scene, "P2: bot easy", (0,), rules)
+    assert scr.kinds == ["human", "easy"] and scr.pads == [0, None]
+    me = DicelandBot(0, "normal", seed)
+    # P1 confirms with select on its first decisions, then with its own pad (pad 1).
+    seen = play_out(dev, [me, None], ["1", None], tmp_path)
+    assert {"occupy", "attack"} <= seen, seen
+    over = dev.app.screen
+    g = scr.game
+    won = ["P%d" % (s + 1) for s in g.winners()]
+    assert over.title == "Winner: " + won[0], over.title
+    assert over.items()[0] == "P1 %dd %d, P2 %dd %d" % (g.count(0), g.total(0), g.count(1),
+                                                        g.total(1))
+    dev.save_png(str(tmp_path / ("%s-over.png" % profile)))
+    assert scr.map.group not in dev.app.text.group  # the map left with the game
+    check_replay(g, scr.seed, scr.options, scr.actions)
+    assert width.too_wide == [], width.too_wide
+    # Rematch: the same seats and options, a new seed.
+    assert dev.shows(">Rematch")
+    dev.tap("select")
+    again = dev.app.screen
+    assert screen_name(dev) == "PlayScreen" and again.options == scr.options
+    assert again.pads == scr.pads and again.seed != scr.seed
+    return dev, scr
+
+
+def test_human_against_a_bot_on_the_oled(dev_factory, tmp_path):
+    dev, scr = _human_vs_bot(dev_factory, tmp_path, "pico", 11, "duel")
+    assert (tmp_path / "pico-attack.png").exists()
+    assert dev.app.text.rows == 5
+
+
+def test_human_against_a_bot_on_the_colour_display(dev_factory, tmp_path):
+    rules = ((CAPITAL, "Capital: on"),)
+    dev, scr = _human_vs_bot(dev_factory, tmp_path, "pico_tft", 5, "pocket", rules)
+    assert (tmp_path / "pico_tft-occupy.png").exists()
+    assert scr.options["capital"] is True
+
+
+def test_the_map_draws_owner_value_terrain_and_cursor(dev_factory):
+    dev = dev_factory("pico_tft", seed=2)
+    scr = start_game(dev, "pocket", "P2: bot easy", (0,))
+    scr = wait_turn(dev)
+    assert scr.game.phase == "occupy"
+    m = scr.map
+    w, _h, rgb = dev.screenshot()
+
+    def at(x, y):  # a map pixel's colour on the 240x240 panel (the map is doubled)
+        i = ((48 + 2 * (y - m.oy)) * w + 2 * (x - m.ox)) * 3
+        return tuple(rgb[i : i + 3])
+
+    def near(got, colour):  # the panel keeps 5-6 bits a channel (RGB565)
+        want = colour.to_bytes(3, "big")
+        return all(abs(got[k] - want[k]) <= 8 for k in range(3))
+
+    x, y = m.pos[scr.cur]
+    assert near(at(x - 1, y - 1), 0xFFE000)  # the cursor's frame: yellow
+    t = scr.game.scene.terrain[scr.cur]
+    from slampad.app.play_diceland_draw import COLOURS
+
+    assert near(at(x, y), COLOURS[5 + t])  # the terrain's border
+    lines = dev.lines()
+    assert lines[0].startswith("P1 place ") and "P1 0d 0  P2" in lines[1]
+    assert "empty #%d" % scr.cur in lines[-1]
+    v = max(scr.game.free[0])
+    a = ("place", 0, v, scr.cur)
+    do(dev, scr, a)
+    assert m.seen[0][a[3]] == 0 and m.seen[1][a[3]] == v  # drawn: P1's die, its value
+
+
+# -- refusals -----------------------------------------------------------------------------
+
+
+def test_illegal_picks_are_refused_with_the_ruling(dev_factory):
+    from slampad.bots.diceland import DicelandBot
+
+    dev = dev_factory("pico", seed=4)
+    scr = start_game(dev, "duel", "P2: human", (0, 1))
+    g = scr.game
+    bots = [DicelandBot(0, "easy", 1), DicelandBot(1, "easy", 2)]
+    said = []
+
+    def refused(h_list, want):
+        for h in h_list:
+            goto(dev, scr, h)
+            dev.tap("select")
+        text = " ".join(dev.lines()[1:])
+        said.append(text)
+        assert text.startswith("No: " + want), (want, dev.lines())
+        assert scr.stage == "news"
+        dev.run(200)
+        dev.tap("up")  # a button skips the note; the pick starts again
+        assert scr.stage == "pick" and scr.sel == []
+
+    # D2: one die per hex.
+    scr = wait_turn(dev)
+    do(dev, scr, bots[g.turn].choose(g))
+    scr = wait_turn(dev)
+    taken = [h for h in range(g.scene.n) if g.owner[h] >= 0][0]
+    refused([taken], "D2: hex %d is occupied; one die per hex" % taken)
+    while g.phase == "occupy":
+        do(dev, wait_turn(dev), bots[g.turn].choose(g))
+    scr = wait_turn(dev)
+    assert g.phase == "attack", dev.lines()
+    p = g.turn
+    enemy = [h for h in range(g.scene.n) if g.owner[h] == 1 - p]
+    refused([enemy[0]], "D3: hex %d holds no die of P%d" % (enemy[0], p + 1))
+    src = [a[2] for a in g.attacks(p) if a[0] == "attack"][0]
+    far = [h for h in enemy if h not in g.scene.adj[src]]
+    if far:
+        refused([src, far[0]], "D3: hex %d does not border hex %d" % (far[0], src))
+    mine = [h for h in range(g.scene.n) if g.owner[h] == p and h != src]
+    apart = [h for h in mine if h not in g.scene.adj[src]]
+    if apart:
+        refused([src, apart[0], enemy[0]], "D4:")
+    # Picking the same hex again takes it back.
+    goto(dev, scr, src)
+    dev.tap("select")
+    assert scr.sel == [src] and dev.lines()[0].startswith("P%d target?" % (p + 1))
+    assert g.owner[scr.cur] == 1 - p  # the cursor jumped to a target
+    goto(dev, scr, src)
+    dev.tap("select")
+    assert scr.sel == [] and dev.lines()[0].startswith("P%d from?" % (p + 1))
+    # The non-turn player's pad does nothing.
+    other = PADS[scr.pads[1 - p]]
+    before = (list(g.owner), scr.cur, scr.stage)
+    dev.tap(other)
+    assert (list(g.owner), scr.cur, scr.stage) == before
+    # D5: after the attack, a die in contact with the enemy (not in a forest) stays.
+    for _ in range(40):
+        scr = wait_turn(dev)
+        if scr is None:
+            break
+        if g.phase == "move":
+            from slampad.games import diceland_scenes as ds
+
+            p = g.turn
+            stuck = [h for h in range(g.scene.n) if g.owner[h] == p and g.touches(h, p)
+                     and g.scene.terrain[h] != ds.FOREST and h != g.invader]
+            empty = [d for h in stuck for d in g.scene.adj[h] if g.owner[d] < 0]
+            if stuck and empty:
+                h = [h for h in stuck if set(g.scene.adj[h]) & set(empty)][0]
+                d = [d for d in g.scene.adj[h] if g.owner[d] < 0][0]
+                refused([h, d], "D5: a die in contact with the enemy cannot leave")
+                break
+        do(dev, scr, bots[g.turn].choose(g))
+    assert len(said) >= 3, said
+
+
+# -- hot-seat ------------------------------------------------------------------------------
+
+
+def test_hot_seat_two_humans_confirm_with_their_own_pads(dev_factory, tmp_path):
+    from slampad.bots.diceland import DicelandBot
+
+    dev = dev_factory("pico", seed=8)
+    rules = ((GROUPING, "Grouping: on"), (FILL, "Fill the void: on"))
+    scr = start_game(dev, "pocket", "P2: human", (3, 1), rules)
+    assert scr.pads == [3, 1] and scr.bots == [None, None]
+    policy = [DicelandBot(0, "easy", 3), DicelandBot(1, "normal", 4)]
+    play_out(dev, policy, ["4", "2"])
+    g = scr.game
+    check_replay(g, scr.seed, scr.options, scr.actions)
+    assert dev.app.screen.title.startswith("Winner: P")
