@@ -20,21 +20,9 @@ decisions: imports, the game and the bots; both MicroPython only, -1 elsewhere).
 
 import gc
 import sys
-import time
 from array import array
 
-
-def _here():
-    try:
-        p = __file__
-    except NameError:
-        p = sys.argv[0]
-    p = p.replace("\\", "/")
-    i = p.rfind("/")
-    return p[:i] if i >= 0 else "."
-
-
-sys.path.insert(0, _here() + "/../lib")
+from mp_timing import VM, median, now_us, since_us  # first: it puts lib/ on sys.path
 
 MP = hasattr(gc, "mem_alloc")
 gc.collect()
@@ -45,32 +33,6 @@ from slampad.bots.diceland import LEVELS, DicelandBot  # noqa: E402
 
 gc.collect()
 KEPT = gc.mem_alloc() - _before if MP else -1
-
-if hasattr(time, "ticks_us"):
-    VM = "micropython"
-
-    def now_us():
-        return time.ticks_us()
-
-    def since_us(t0):
-        return time.ticks_diff(time.ticks_us(), t0)
-
-else:
-    VM = "cpython"
-
-    def now_us():
-        return time.perf_counter_ns()
-
-    def since_us(t0):
-        return (time.perf_counter_ns() - t0) / 1000
-
-
-def median(xs):
-    xs = sorted(xs)
-    n = len(xs)
-    if not n:
-        return 0
-    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
 CAP = 4000  # decisions kept per level; allocated up front, while the heap is tidy

@@ -16,21 +16,9 @@ held after the imports, MicroPython only, -1 elsewhere).
 
 import gc
 import sys
-import time
 from array import array
 
-
-def _here():
-    try:
-        p = __file__
-    except NameError:
-        p = sys.argv[0]
-    p = p.replace("\\", "/")
-    i = p.rfind("/")
-    return p[:i] if i >= 0 else "."
-
-
-sys.path.insert(0, _here() + "/../lib")
+from mp_timing import VM, now_us, since_us  # first: it puts lib/ on sys.path
 
 gc.collect()
 _before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
@@ -39,24 +27,6 @@ from slampad.bots.gowild import GoWildBot  # noqa: E402
 
 gc.collect()
 KEPT = gc.mem_alloc() - _before if hasattr(gc, "mem_alloc") else -1
-
-if hasattr(time, "ticks_us"):
-    VM = "micropython"
-
-    def now_us():
-        return time.ticks_us()
-
-    def since_us(t0):
-        return time.ticks_diff(time.ticks_us(), t0)
-
-else:
-    VM = "cpython"
-
-    def now_us():
-        return time.perf_counter_ns()
-
-    def since_us(t0):
-        return (time.perf_counter_ns() - t0) / 1000
 
 
 def bench(games, level, samples):
