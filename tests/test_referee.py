@@ -9,16 +9,13 @@ import itertools
 import json
 import os
 import re
-import subprocess
-import sys
 
 import pytest
 import referee
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from referee_helpers import SCRIPT, cli, refuse, ruling
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPT = os.path.join(ROOT, "tools", "referee.py")
 WRAP = 1 << 29
 KEYS = ["matches", "outcome", "slammer", "victim", "moved", "penalized", "dice", "pool",
         "game_over"]
@@ -37,30 +34,9 @@ def scen(*rolls, slams=(), pool=None, aside=None, **extra):
 
 
 def ref(s):
-    """Ruling for a valid scenario (in-process)."""
-    code, out, err = referee.run(json.dumps(s))
-    assert (code, err) == (0, ""), err
-    assert out.endswith("\n") and out.count("\n") == 1
-    r = json.loads(out)
-    assert list(r) == KEYS
-    return r
+    return ruling(s, KEYS)
 
 
-def refuse(s):
-    """stderr line for an impossible scenario (in-process); s may be raw text."""
-    text = s if isinstance(s, (str, bytes)) else json.dumps(s)
-    code, out, err = referee.run(text)
-    assert code == 2, out
-    assert out == ""
-    assert err.startswith("referee: ") and err.endswith("\n") and err.count("\n") == 1
-    return err
-
-
-def cli(text, cwd=None):
-    if isinstance(text, str):
-        text = text.encode()
-    return subprocess.run([sys.executable, SCRIPT], input=text, capture_output=True,
-                          cwd=cwd, timeout=30)
 
 
 def mset(matches):

@@ -11,21 +11,16 @@ checked against the core's.
 """
 
 import json
-import os
 import re
-import subprocess
-import sys
 
 import pytest
-import referee
 from diceland_helpers import RULES, TERRAIN, parse, random_options
+from referee_helpers import cli, refuse, ruling
 
 from slampad.games import diceland_hex as hx
 from slampad.games.diceland import Diceland
 from slampad.rng import Rng
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPT = os.path.join(ROOT, "tools", "referee.py")
 KEYS = ["legal", "error", "result", "choices", "scene", "free", "eliminated", "invaded",
         "winner", "attacks"]
 P1, P2 = 0, 1
@@ -64,30 +59,9 @@ def att(src, tgt, rolls, **kw):
 
 
 def ref(s):
-    """Ruling for a scenario that must be answered (in-process)."""
-    code, out, err = referee.run(json.dumps(s))
-    assert (code, err) == (0, ""), err
-    assert out.endswith("\n") and out.count("\n") == 1
-    r = json.loads(out)
-    assert list(r) == KEYS
-    return r
+    return ruling(s, KEYS)
 
 
-def refuse(s):
-    """stderr line for an impossible scenario (in-process); s may be raw text."""
-    text = s if isinstance(s, (str, bytes)) else json.dumps(s)
-    code, out, err = referee.run(text)
-    assert code == 2, out
-    assert out == ""
-    assert err.startswith("referee: ") and err.endswith("\n") and err.count("\n") == 1
-    return err
-
-
-def cli(text):
-    if isinstance(text, str):
-        text = text.encode()
-    return subprocess.run([sys.executable, SCRIPT], input=text, capture_output=True,
-                          timeout=30)
 
 
 def die(r, col, row):

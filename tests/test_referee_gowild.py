@@ -6,19 +6,15 @@ Plays are written as in gowild_helpers (``"3O 4W"``) and turned into colour name
 """
 
 import json
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 import referee
 from gowild_helpers import NAMES, cards, oracle_set, oracle_winner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from referee_helpers import cli, refuse, ruling
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPT = os.path.join(ROOT, "tools", "referee.py")
 KEYS = ["valid", "errors", "sizes", "winner", "points", "scores", "wild_one", "next_lead",
         "game_over"]
 PAUL, ANNE, LARRY, MARGARET = range(4)
@@ -40,30 +36,9 @@ def scen(*plays, wild_one=None, lead=0, trick=1, scores=None, n=None):
 
 
 def ref(s):
-    """Ruling for a scenario that must be answered (in-process)."""
-    code, out, err = referee.run(json.dumps(s))
-    assert (code, err) == (0, ""), err
-    assert out.endswith("\n") and out.count("\n") == 1
-    r = json.loads(out)
-    assert list(r) == KEYS
-    return r
+    return ruling(s, KEYS)
 
 
-def refuse(s):
-    """stderr line for an impossible scenario (in-process); s may be raw text."""
-    text = s if isinstance(s, (str, bytes)) else json.dumps(s)
-    code, out, err = referee.run(text)
-    assert code == 2, out
-    assert out == ""
-    assert err.startswith("referee: ") and err.endswith("\n") and err.count("\n") == 1
-    return err
-
-
-def cli(text):
-    if isinstance(text, str):
-        text = text.encode()
-    return subprocess.run([sys.executable, SCRIPT], input=text, capture_output=True,
-                          timeout=30)
 
 
 # -- the rulebook's example trick (G3, G4) ----------------------------------------------

@@ -7,21 +7,17 @@ text, and against the rules core: whole table-mode games, each round put to the 
 """
 
 import json
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 import referee
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from referee_helpers import cli, refuse, ruling
 from tumblin_helpers import enter_all, game_with_order, round_over, table_game, throw_all
 
 from slampad.rng import Rng
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPT = os.path.join(ROOT, "tools", "referee.py")
 KEYS = ["round_scores", "totals", "next_order", "game_over", "winner", "overtime"]
 
 
@@ -40,30 +36,9 @@ def scen(dice, order=None, totals=None, mode="multiply", round=1, rounds=4, targ
 
 
 def ref(s):
-    """Ruling for a scenario that must be answered (in-process)."""
-    code, out, err = referee.run(json.dumps(s))
-    assert (code, err) == (0, ""), err
-    assert out.endswith("\n") and out.count("\n") == 1
-    r = json.loads(out)
-    assert list(r) == KEYS
-    return r
+    return ruling(s, KEYS)
 
 
-def refuse(s):
-    """stderr line for an impossible scenario (in-process); s may be raw text."""
-    text = s if isinstance(s, (str, bytes)) else json.dumps(s)
-    code, out, err = referee.run(text)
-    assert code == 2, out
-    assert out == ""
-    assert err.startswith("referee: ") and err.endswith("\n") and err.count("\n") == 1
-    return err
-
-
-def cli(text):
-    if isinstance(text, str):
-        text = text.encode()
-    return subprocess.run([sys.executable, SCRIPT], input=text, capture_output=True,
-                          timeout=30)
 
 
 # -- T2 score -------------------------------------------------------------------------
