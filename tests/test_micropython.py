@@ -377,3 +377,30 @@ def test_diceland_bots_on_micropython_with_capped_heap():
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert _diceland_bots_line(p.stdout) == _diceland_bots_line(out)
+
+
+# -- the save store on the VM ------------------------------------------------------------
+
+STORE_ENTRY = os.path.join("tests", "mp", "store_roundtrip.py")
+STORE_SAVES = 60  # Diceland 36-hex saves, one per turn: 14 compactions of the sector
+
+
+def test_store_on_micropython_with_capped_heap():
+    mpvm.find_micropython()  # raises (fails the test) when the VM is missing
+    ok, out = mpvm.run(STORE_ENTRY, [STORE_SAVES], heap=HEAP, timeout=120, cwd=ROOT)
+    for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
+        assert bad not in out, out
+    assert ok, out
+    assert ("OK store %d saves" % STORE_SAVES) in out, out
+
+
+def test_store_on_cpython():
+    p = subprocess.run(
+        [sys.executable, STORE_ENTRY, str(STORE_SAVES)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert ("OK store %d saves" % STORE_SAVES) in p.stdout

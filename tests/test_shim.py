@@ -24,8 +24,9 @@ LIB = os.path.join(ROOT, "lib")
 _HARDWARE_TOP = {
     "micropython", "microcontroller", "board", "digitalio", "busio", "keypad", "supervisor",
     "neopixel", "neopixel_write", "pwmio", "rotaryio", "storage", "simhw", "_simworld",
-    "_panels", "displayio", "busdisplay", "fourwire", "i2cdisplaybus", "paralleldisplaybus",
-    "epaperdisplay", "vectorio", "terminalio", "fontio", "bitmaptools", "circuitpython_typing",
+    "_panels", "_flash", "displayio", "busdisplay", "fourwire", "i2cdisplaybus",
+    "paralleldisplaybus", "epaperdisplay", "vectorio", "terminalio", "fontio", "bitmaptools",
+    "circuitpython_typing",
 }  # fmt: skip
 
 
@@ -297,6 +298,72 @@ def test_microcontroller_and_storage_records(sim):
         microcontroller.reset()
     sim.reset()
     assert sim.remounts() == [] and microcontroller.nvm[0] == 0xFF
+
+
+# -- nvm: a NOR flash sector ------------------------------------------------------------
+
+
+def test_nvm_programs_erased_bytes_in_place_and_erases_otherwise(sim):
+    import microcontroller
+
+    nvm, fl = microcontroller.nvm, sim.flash()
+    assert nvm is sim.nvm() and fl.erases == 0
+    nvm[10:13] = b"abc"  # over 0xFF: programmed in place
+    nvm[13] = 0x44
+    assert (fl.erases, fl.programmed, fl.writes) == (0, 4, 2)
+    assert nvm[10:14] == b"abcD" and nvm[9] == 0xFF and nvm[-1] == 0xFF
+    nvm[11:12] = b"\x00"  # over data (even only clearing bits): erase + whole rewrite
+    assert fl.erases == 1 and fl.programmed == 4 + 4096
+    assert nvm[10:14] == b"a\x00cD" and nvm[0:10] == b"\xff" * 10
+    with pytest.raises(ValueError):
+        nvm[0:2] = b"x"
+    with pytest.raises(IndexError):
+        nvm[4096] = 1
+    with pytest.raises(NotImplementedError):
+        nvm[0:4:2] = b"xy"
+
+
+def test_flash_physics_only_clears_bits():
+    sys.path.insert(0, SHIM)
+    try:
+        import _flash
+    finally:
+        sys.path.remove(SHIM)
+    fl = _flash.Flash(16)
+    fl.program(0, b"\x0f\xf0")
+    fl.program(0, b"\xf3\xff")  # programming cannot set a bit back to 1
+    assert fl.data[:2] == b"\x03\xf0"
+    fl.erase()
+    assert fl.data == b"\xff" * 16
+
+
+def test_power_cut_leaves_the_bytes_a_real_cut_would(sim):
+    import microcontroller
+
+    nvm, fl = microcontroller.nvm, sim.flash()
+    assert fl.cut_points(0, b"hello") == (False, 5)
+    fl.arm_cut(3)
+    with pytest.raises(sim.PowerCut):
+        nvm[0:5] = b"hello"
+    assert nvm[0:6] == b"hel\xff\xff\xff" and not fl.armed
+    # over data: the sector is erased, then the buffer (old + new) programmed from 0
+    assert fl.cut_points(0, b"HE") == (True, 4096)
+    fl.arm_cut(1)
+    with pytest.raises(sim.PowerCut):
+        nvm[0:2] = b"HE"
+    assert nvm[0:4] == b"H\xff\xff\xff" and fl.erases == 1
+    fl.arm_cut(0)  # erase done, nothing programmed: blank
+    with pytest.raises(sim.PowerCut):
+        nvm[0:1] = b"x"
+    assert nvm[0:4096] == b"\xff" * 4096
+    nvm[0:4] = b"\x00\x00\x00\x00"
+    fl.arm_cut(0, erase="partial", seed=5)  # cut during the erase: bits half set back
+    with pytest.raises(sim.PowerCut):
+        nvm[0:1] = b"y"
+    junk = nvm[0:4096]
+    assert junk[:4] != b"\x00" * 4 and junk.count(0xFF) < 4096
+    nvm[100] = 0  # no cut armed any more: the write completes
+    assert nvm[100] == 0
 
 
 def test_micropython_const_is_the_shims(sim):

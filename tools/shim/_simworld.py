@@ -147,7 +147,9 @@ class World:
         self.pwm_log = {}  # pin number -> [(ticks, frequency, duty_cycle)]
         self.remounts = []  # storage.remount calls: (path, readonly, kwargs)
         self.events = []  # misc records: ("reset", run_mode), ("reload",) ...
-        self.nvm = bytearray(b"\xff" * 4096)
+        from _flash import Nvm
+
+        self.nvm = Nvm()  # microcontroller.nvm: one 4 KB NOR sector, erased (0xFF)
         self.singletons = {}
         self.display = None  # board.DISPLAY once built
         from _panels import make_panel

@@ -45,6 +45,13 @@ Outputs
     ``save_png(path, scale=1, panel=None)``  write the screenshot as PNG (zlib + struct)
     ``remounts()``, ``events()`` (reset / reload / USB drive calls), ``nvm()``
 
+Flash (``microcontroller.nvm``: one 4 KB NOR sector, see ``_flash``)
+    ``nvm()``                   the ``nvm.ByteArray`` stand-in (erased: all 0xFF)
+    ``flash()``                 its ``Flash``: ``data``, ``erases``, ``programmed``,
+                                ``writes``, ``arm_cut(after, erase="done"|"partial")``,
+                                ``cut_points(at, data)``; an armed cut makes a write raise
+                                ``PowerCut`` with the bytes left as they physically are
+
 Records (frames, PWM changes, bus writes, panel command logs) keep about the last 4096
 entries each, so a long simulator session does not grow without bound.
 
@@ -89,6 +96,7 @@ def _check_shadowing():
 
 _check_shadowing()
 
+import _flash  # noqa: E402
 import _simworld  # noqa: E402
 import board  # noqa: E402, F401 - keeps board's attributes in step with the world
 
@@ -96,6 +104,7 @@ WRAP = _simworld.WRAP
 START_TICKS = _simworld.START_TICKS
 BOARDS = tuple(_simworld.BOARDS)
 ResetRequested = _simworld.ResetRequested
+PowerCut = _flash.PowerCut
 
 _simworld.patch_blinka()
 
@@ -290,6 +299,10 @@ def events():
 
 def nvm():
     return _simworld.world.nvm
+
+
+def flash():
+    return _simworld.world.nvm.flash
 
 
 def _shim_modules():

@@ -1,7 +1,9 @@
 """Shim of CircuitPython's ``microcontroller`` for the desktop (RP2040 pins GPIO0-29).
 
-``Pin`` objects carry a simulated level (see ``simhw``); ``nvm`` is a 4 KB bytearray that
-starts erased (0xFF) in each fresh world; ``reset()`` raises ``ResetRequested``.
+``Pin`` objects carry a simulated level (see ``simhw``); ``nvm`` is a 4 KB NOR flash sector
+(``_flash.Nvm``: in-place programming over erased bytes, else erase + rewrite, with
+injectable power cuts) that starts erased (0xFF) in each fresh world; ``reset()`` raises
+``ResetRequested``.
 """
 
 import _simworld
