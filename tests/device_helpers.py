@@ -36,14 +36,14 @@ def shim():
 
 @pytest.fixture
 def dev_factory(shim):
-    """make(profile="pico", seed=1, settings=None, frame_ms=2) -> a SimDevice; all closed
-    again after the test."""
+    """make(profile="pico", seed=1, settings=None, frame_ms=2, flash=None) -> a SimDevice;
+    all closed again after the test."""
     made = []
 
-    def make(profile="pico", seed=1, settings=None, frame_ms=2):
+    def make(profile="pico", seed=1, settings=None, frame_ms=2, flash=None):
         from simdevice import SimDevice
 
-        dev = SimDevice(profile, seed=seed, settings=settings, frame_ms=frame_ms)
+        dev = SimDevice(profile, seed=seed, settings=settings, frame_ms=frame_ms, flash=flash)
         made.append(dev)
         return dev
 

@@ -169,7 +169,7 @@ def test_settings_screen_changes_show(dev_factory):
     dev.tap("select")  # brightness 30 -> 50
     lines = check_screen(dev, "settings")
     assert lines[1] == ">Brightness 50%"
-    assert " ".join(lines[:1]) == "Kept until power off"
+    assert " ".join(lines[:1]) == "Saved when you leave"
     assert dev.hw.pixels.brightness == pytest.approx(0.5)
     dev.tap("down")
     dev.tap("select")  # sound off

@@ -38,11 +38,16 @@ def use_shim():
 
 
 class SimDevice:
-    def __init__(self, profile="pico", seed=1, settings=None, frame_ms=2):
+    """``flash``: the bytes of ``microcontroller.nvm`` at power-up (say a previous
+    device's ``flash_image()``: a power cycle that keeps the saves); default erased."""
+
+    def __init__(self, profile="pico", seed=1, settings=None, frame_ms=2, flash=None):
         if profile not in PROFILES:
             raise ValueError("unknown profile %r (%s)" % (profile, ", ".join(PROFILES)))
         self.sim = sim = use_shim()
         sim.use_board(PROFILES[profile])
+        if flash is not None:
+            sim.flash().data[:] = flash
         from slampad import hw
         from slampad.app import settings as app_settings
         from slampad.app.main import App
@@ -129,6 +134,10 @@ class SimDevice:
 
     def screenshot(self):
         return self.sim.screenshot()
+
+    def flash_image(self):
+        """The nvm sector's bytes now (see ``flash`` above)."""
+        return bytes(self.sim.flash().data)
 
     def save_png(self, path, scale=4):
         self.sim.save_png(path, scale=scale)

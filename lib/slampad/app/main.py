@@ -10,8 +10,12 @@ import sys
 
 import keypad
 
+from slampad.app import settings
 from slampad.app.leds import Leds
 from slampad.app.ui import Text
+from slampad.ticks import ticks_diff
+
+LONG_MS = 1500  # select (or the encoder button) held this long: back to the menu
 
 # Modules that belong to one game; dropped when its screen closes.
 _GAME_MODULES = ("slampad.games.", "slampad.bots.", "slampad.app.play_")
@@ -32,7 +36,12 @@ class App:
         self.cfg = cfg
         self.seed = seed
         self.text = Text(hw)
+        self.notices = []  # one-off notes for the menu (saves), shown once
+        self._store = None
+        self._no_store = False
+        self.saved = self.load_settings()  # settings.toml values, the saved ones over them
         self.leds = Leds(hw, cfg["brightness"])
+        self._sel_at = None  # when select went down (None: not held, or already used)
         self.held = [False] * hw.n_pads  # which pads are down right now
         self.lost = False  # the pad queue overflowed
         self._ev = keypad.Event()
@@ -43,25 +52,114 @@ class App:
         self.go(MenuScreen(self))
 
     def go(self, screen):
+        old = self.screen
+        if old is not None:
+            old.on_leave(self.now)
         self.screen = screen
         screen.enter(self.now)
+
+    def store(self):
+        """The record store over microcontroller.nvm, made on first use; None if the
+        board has none (a note says so once)."""
+        if self._store is None and not self._no_store:
+            try:
+                import microcontroller
+
+                from slampad.store import Store
+
+                self._store = Store(microcontroller.nvm)
+            except Exception as e:  # no nvm on this port, or no memory for its buffer
+                self._no_store = True
+                self.notices.append("Saves off: %s" % type(e).__name__)
+                return None
+            for n in self._store.notices:
+                self.notices.append("Saves: " + n)
+        return self._store
+
+    def load_settings(self):
+        """Put the saved settings over cfg; returns what is saved now (to save changes)."""
+        st = self.store()
+        if st is not None:
+            got = st.load("settings")
+            if got is not None and not settings.apply(self.cfg, got):
+                self.notices.append("Saved settings were bad: defaults used")
+        return settings.saved(self.cfg)
+
+    def save_settings(self):
+        """Save the settings if they changed (call at a safe point: no game running)."""
+        now = settings.saved(self.cfg)
+        if now == self.saved:
+            return
+        st = self.store()
+        if st is None:
+            return
+        try:
+            st.save("settings", now)
+        except Exception as e:  # a flash error: keep playing, say so
+            self.notices.append("Settings not saved: %s" % type(e).__name__)
+            return
+        self.saved = now
+
+    def to_menu(self):
+        """Back to the start menu from anywhere, dropping any game (long-press select)."""
+        from slampad.app.menu import MenuScreen
+
+        old = self.screen
+        if old is not None:
+            old.on_leave(self.now)
+        self.screen = old = None
+        self.text.drop_pictures()  # a game's picture (the Diceland map) goes with it
+        unload_games()
+        self.go(MenuScreen(self))
 
     def beep(self, cue):
         if self.hw.sound is not None and self.cfg["sound"]:
             self.hw.sound.play(cue)
 
     def new_seed(self):
-        """A seed for a new game: the given one in the sim, else the clock."""
+        """A seed for a new game: the given one in the sim, else os.urandom (the clock
+        where a port has no urandom)."""
         if self.seed is not None:
             self.seed += 1
             return self.seed
-        return self.hw.ticks_ms()
+        try:
+            import os
+
+            b = os.urandom(4)
+            return b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
+        except Exception:  # no urandom (AttributeError) or no hardware source
+            return self.hw.ticks_ms()
+
+    def _long_press(self, pressed, now):
+        """True once when select has been held LONG_MS since it went down."""
+        if pressed:
+            self._sel_at = now
+            return False
+        if self._sel_at is None:
+            return False
+        down = getattr(self.hw.menu, "select_down", None)
+        if down is None or not down():
+            self._sel_at = None
+            return False
+        if ticks_diff(now, self._sel_at, self.hw.wrap) < LONG_MS:
+            return False
+        self._sel_at = None
+        return True
 
     def step(self, now):
         self.now = now
         scr = self.screen
+        pressed = False
         for b in self.hw.menu.poll():
             scr.on_menu(b, now)
+            pressed = pressed or b == "select"
+        if self._long_press(pressed, now):
+            from slampad.app.menu import MenuScreen
+
+            if not isinstance(self.screen, MenuScreen):
+                scr = None
+                self.to_menu()
+                scr = self.screen
         ev = self._ev
         events = self.hw.pads.events
         while events.get_into(ev):

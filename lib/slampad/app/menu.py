@@ -87,10 +87,12 @@ class MenuScreen(ListScreen):
 
     def enter(self, now):
         ListScreen.enter(self, now)
-        probs = self.app.cfg["problems"]
-        if probs:  # one note each, in turn
-            self.later = ["settings.toml: " + p for p in probs[1:]]
-            self.say("settings.toml: " + probs[0], now)
+        notes = ["settings.toml: " + p for p in self.app.cfg["problems"]]
+        notes.extend(self.app.notices)  # saves: shown once
+        self.app.notices = []
+        if notes:  # one note each, in turn
+            self.later = notes[1:]
+            self.say(notes[0], now)
 
     def items(self):
         out = [g[0] if g[1] else g[0] + ": soon" for g in GAMES]
@@ -171,5 +173,8 @@ class SettingsScreen(ListScreen):
         else:
             return MenuScreen(self.app)
         self.app.beep(cues.MOVE)
-        self.say("Kept until power off", now)
+        self.say("Saved when you leave", now)
         return None
+
+    def on_leave(self, now):
+        self.app.save_settings()  # a safe point: no game, no animation

@@ -1,4 +1,4 @@
-"""The base screen: every screen answers these five calls and never blocks."""
+"""The base screen: every screen answers these six calls and never blocks."""
 
 
 class Screen:
@@ -6,6 +6,10 @@ class Screen:
         self.app = app
 
     def enter(self, now):
+        pass
+
+    def on_leave(self, now):
+        """Called as the app moves on to another screen (a safe point to save)."""
         pass
 
     def on_menu(self, button, now):

@@ -1,7 +1,9 @@
 """Settings from settings.toml (os.getenv), with defaults and range checks.
 
 A bad value falls back to its default and is reported in ``problems`` so the
-menu can say what was wrong instead of the device refusing to start.
+menu can say what was wrong instead of the device refusing to start. The values chosen
+on the Settings screen are saved in flash (``saved``; App.save_settings) and put over
+settings.toml's at start (``apply``): settings.toml holds the defaults.
 """
 
 import os
@@ -24,7 +26,7 @@ def load(getenv=None):
     for key in sorted(SPEC):
         spec = SPEC[key]
         val = getenv(key)
-        short = key[8:].lower()
+        short = _short(key)
         if val is None:
             val = spec[0]
         elif len(spec) == 3:
@@ -41,3 +43,38 @@ def load(getenv=None):
         out[short] = val
     out["problems"] = problems
     return out
+
+
+def _short(key):
+    return key[8:].lower()
+
+
+def saved(cfg):
+    """The settings the Settings screen changes, as they are saved (a new dict)."""
+    out = {}
+    for key in SPEC:
+        out[_short(key)] = cfg[_short(key)]
+    return out
+
+
+def apply(cfg, rec):
+    """Put a saved record over ``cfg``. A key it lacks keeps cfg's value; any bad value
+    leaves cfg as it was and returns False."""
+    if not isinstance(rec, dict):
+        return False
+    new = {}
+    for key in SPEC:
+        spec = SPEC[key]
+        short = _short(key)
+        if short not in rec:
+            continue
+        val = rec[short]
+        if len(spec) == 3:
+            ok = type(val) is int and spec[1] <= val <= spec[2]
+        else:
+            ok = val in spec[1]
+        if not ok:
+            return False
+        new[short] = val
+    cfg.update(new)
+    return True

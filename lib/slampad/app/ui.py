@@ -62,6 +62,7 @@ class Text:
         self.group = displayio.Group()
         rows = displayio.Group(scale=scale)
         self.group.append(rows)
+        self._rows = rows
         self.grids = []
         self.colours = [WHITE] * self.rows
         for r in range(self.rows):
@@ -85,6 +86,16 @@ class Text:
         self.dirty = True
         self.listener = None  # called with the lines after each change (sim log)
         self.display.root_group = self.group
+
+    def drop_pictures(self):
+        """Take every game picture out from under the rows (leaving a game early)."""
+        i = 0
+        while i < len(self.group):
+            if self.group[i] is self._rows:
+                i += 1
+            else:
+                self.group.pop(i)
+                self.dirty = True
 
     def _tile(self, ch):
         g = self._font.get_glyph(ord(ch))

@@ -2,8 +2,10 @@
 
 Both give ``poll()``: the list of ``"up"``, ``"down"``, ``"select"`` presses since the last
 call, debounced with ``adafruit_debouncer`` (call it every frame; a press must stay stable
-for ``interval`` seconds, 10 ms by default, between two polls to count). Buttons are wired
-to ground with the internal pull-up, so pressed reads low.
+for ``interval`` seconds, 10 ms by default, between two polls to count), and
+``select_down()``: whether select is held now, as of the last poll (the app times a long
+press with it). Buttons are wired to ground with the internal pull-up, so pressed reads
+low.
 """
 
 UP = "up"
@@ -45,6 +47,9 @@ class ButtonMenu:
             if deb.fell:
                 out.append(names[i])
         return out
+
+    def select_down(self):
+        return len(self._debouncers) == 3 and not self._debouncers[2].value
 
     def deinit(self):
         for io in self._ios:
@@ -89,6 +94,9 @@ class EncoderMenu:
         if self._switch.fell:
             out.append(SELECT)
         return out
+
+    def select_down(self):
+        return self._live and not self._switch.value
 
     def deinit(self):
         if self._live:
