@@ -104,13 +104,9 @@ class App:
         """Back to the start menu from anywhere, dropping any game (long-press select)."""
         from slampad.app.menu import MenuScreen
 
-        old = self.screen
-        if old is not None:
-            old.on_leave(self.now)
-        self.screen = old = None
+        self.go(MenuScreen(self))  # the old screen hears on_leave, then is dropped
         self.text.drop_pictures()  # a game's picture (the Diceland map) goes with it
         unload_games()
-        self.go(MenuScreen(self))
 
     def beep(self, cue):
         if self.hw.sound is not None and self.cfg["sound"]:
@@ -156,8 +152,7 @@ class App:
         if self._long_press(pressed, now):
             from slampad.app.menu import MenuScreen
 
-            if not isinstance(self.screen, MenuScreen):
-                scr = None
+            if not isinstance(scr, MenuScreen):
                 self.to_menu()
                 scr = self.screen
         ev = self._ev

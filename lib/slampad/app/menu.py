@@ -108,12 +108,14 @@ class MenuScreen(ListScreen):
             return None
         if key == "gowild":
             return GoWildModes(self.app)
-        if key in ("tumblin", "diceland"):
-            if key == "tumblin":
-                from slampad.app.play_tumblin_setup import SetupScreen
-            else:
-                from slampad.app.play_diceland_setup import SetupScreen
+        if key == "tumblin":
+            from slampad.app.play_tumblin_setup import SetupScreen
+
             return SetupScreen(self.app)
+        if key == "diceland":
+            from slampad.app.play_diceland_setup import SetupScreen as DicelandSetup
+
+            return DicelandSetup(self.app)
         from slampad.app.join import JoinScreen
 
         return JoinScreen(self.app, name)

@@ -34,10 +34,10 @@ def load(getenv=None):
                 val = int(val)
             except (TypeError, ValueError):
                 val = None
-            if val is None or not spec[1] <= val <= spec[2]:
+            if not _ok(spec, val):
                 problems.append("%s must be %d..%d" % (key, spec[1], spec[2]))
                 val = spec[0]
-        elif val not in spec[1]:
+        elif not _ok(spec, val):
             problems.append("%s must be one of %s" % (key, ", ".join(spec[1])))
             val = spec[0]
         out[short] = val
@@ -47,6 +47,13 @@ def load(getenv=None):
 
 def _short(key):
     return key[8:].lower()
+
+
+def _ok(spec, val):
+    """A number within (default, low, high), or one of (default, choices)."""
+    if len(spec) == 3:
+        return type(val) is int and spec[1] <= val <= spec[2]
+    return val in spec[1]
 
 
 def saved(cfg):
@@ -69,11 +76,7 @@ def apply(cfg, rec):
         if short not in rec:
             continue
         val = rec[short]
-        if len(spec) == 3:
-            ok = type(val) is int and spec[1] <= val <= spec[2]
-        else:
-            ok = val in spec[1]
-        if not ok:
+        if not _ok(spec, val):
             return False
         new[short] = val
     cfg.update(new)
