@@ -11,6 +11,7 @@ import re
 
 import pytest
 from diceland_helpers import at, position, rng_for
+from save_edits import setk
 
 from slampad.games import diceland_scenes as ds
 from slampad.games.diceland import Diceland, check_options
@@ -254,19 +255,6 @@ def occ():
 
 def over():
     return s_over().to_dict()
-
-
-def setk(d, path, value):
-    x = d
-    for k in path[:-1]:
-        x = x[k]
-    x[path[-1]] = value
-    return d
-
-
-def delk(d, key):
-    del d[key]
-    return d
 
 
 def _swap_scene():

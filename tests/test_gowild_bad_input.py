@@ -11,6 +11,7 @@ import re
 
 import pytest
 from gowild_helpers import B, W, cards, check_invariants, play_all, position
+from save_edits import delk, setk
 
 from slampad.games.gowild import GoWild, check_options
 
@@ -170,19 +171,6 @@ def mid():
 
 def over():
     return state_over().to_dict()
-
-
-def setk(d, path, value):
-    x = d
-    for k in path[:-1]:
-        x = x[k]
-    x[path[-1]] = value
-    return d
-
-
-def delk(d, key):
-    del d[key]
-    return d
 
 
 def move(d, src, dst, colour):

@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from save_edits import delk, setk
 from tumblin_helpers import check_invariants, game_with_order, play_round, throw_all
 
 from slampad.games.tumblin import Tumblin, check_options
@@ -326,19 +327,6 @@ def mid_virtual():
 
 def over():
     return state_over().to_dict()
-
-
-def setk(d, path, value):
-    x = d
-    for k in path[:-1]:
-        x = x[k]
-    x[path[-1]] = value
-    return d
-
-
-def delk(d, key):
-    del d[key]
-    return d
 
 
 def _append(d, entry):
