@@ -15,6 +15,7 @@ import referee
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from referee_helpers import SCRIPT, cli, refuse, ruling
+from save_edits import setk
 
 WRAP = 1 << 29
 KEYS = ["matches", "outcome", "slammer", "victim", "moved", "penalized", "dice", "pool",
@@ -517,12 +518,7 @@ def good():
 
 
 def with_(path, value):
-    s = good()
-    d = s
-    for k in path[:-1]:
-        d = d[k]
-    d[path[-1]] = value
-    return s
+    return setk(good(), path, value)
 
 
 @pytest.mark.parametrize(

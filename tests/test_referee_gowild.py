@@ -14,6 +14,7 @@ from gowild_helpers import NAMES, cards, oracle_set, oracle_winner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from referee_helpers import cli, refuse, ruling
+from save_edits import delk, setk
 
 KEYS = ["valid", "errors", "sizes", "winner", "points", "scores", "wild_one", "next_lead",
         "game_over"]
@@ -261,18 +262,11 @@ def good():
 
 
 def with_(path, value):
-    s = good()
-    d = s
-    for k in path[:-1]:
-        d = d[k]
-    d[path[-1]] = value
-    return s
+    return setk(good(), path, value)
 
 
 def without(key):
-    s = good()
-    del s[key]
-    return s
+    return delk(good(), key)
 
 
 @pytest.mark.parametrize(

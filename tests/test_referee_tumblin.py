@@ -14,6 +14,7 @@ import referee
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from referee_helpers import cli, refuse, ruling
+from save_edits import delk, setk
 from tumblin_helpers import enter_all, game_with_order, round_over, table_game, throw_all
 
 from slampad.rng import Rng
@@ -294,18 +295,11 @@ def good():
 
 
 def with_(path, value):
-    s = good()
-    d = s
-    for k in path[:-1]:
-        d = d[k]
-    d[path[-1]] = value
-    return s
+    return setk(good(), path, value)
 
 
 def without(key):
-    s = good()
-    del s[key]
-    return s
+    return delk(good(), key)
 
 
 IMPOSSIBLE = [
