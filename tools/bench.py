@@ -63,6 +63,24 @@ def parse_bench(out):
     return dict(kv.split("=", 1) for kv in m.group(0).split()[1:])
 
 
+def run_entry(entry, args, vm, heap=None, timeout=3600):
+    """Output of a bench entry run on ``vm`` ("cpython" or the MicroPython VM)."""
+    if vm == "cpython":
+        p = subprocess.run(
+            [sys.executable, entry] + [str(a) for a in args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=True,
+        )
+        return p.stdout
+    ok, out = mpvm.run(entry, args, heap=heap, timeout=timeout, cwd=ROOT)
+    if not ok:
+        raise RuntimeError("VM bench failed:\n" + mpvm.tail(out))
+    return out
+
+
 def best_of(runner, repeat):
     best = None
     for _ in range(repeat):
@@ -73,28 +91,11 @@ def best_of(runner, repeat):
 
 
 def bench_cpython(games, repeat):
-    def runner():
-        p = subprocess.run(
-            [sys.executable, BENCH_ENTRY, str(games), "4"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=True,
-        )
-        return p.stdout
-
-    return best_of(runner, repeat)
+    return best_of(lambda: run_entry(BENCH_ENTRY, [games, 4], "cpython", timeout=600), repeat)
 
 
 def bench_mp(games, repeat, heap=None):
-    def runner():
-        ok, out = mpvm.run(BENCH_ENTRY, [games, 4], heap=heap, timeout=600, cwd=ROOT)
-        if not ok:
-            raise RuntimeError("VM bench failed:\n" + mpvm.tail(out))
-        return out
-
-    return best_of(runner, repeat)
+    return best_of(lambda: run_entry(BENCH_ENTRY, [games, 4], "mp", heap, 600), repeat)
 
 
 def mpy_tree(tmp):
@@ -297,32 +298,13 @@ def gowild_rates(games, level, others, samples, jobs):
 
 
 def gowild_timing_cpython(games, samples, repeat):
-    args = [str(games), "hard"] + ([str(samples)] if samples else [])
-
-    def runner():
-        p = subprocess.run(
-            [sys.executable, GW_BENCH_ENTRY] + args,
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=3600,
-            check=True,
-        )
-        return p.stdout
-
-    return best_of(runner, repeat)
+    args = [games, "hard"] + ([samples] if samples else [])
+    return best_of(lambda: run_entry(GW_BENCH_ENTRY, args, "cpython"), repeat)
 
 
 def gowild_timing_mp(games, samples, repeat, heap=None):
     args = [games, "hard"] + ([samples] if samples else [])
-
-    def runner():
-        ok, out = mpvm.run(GW_BENCH_ENTRY, args, heap=heap, timeout=3600, cwd=ROOT)
-        if not ok:
-            raise RuntimeError("VM bench failed:\n" + mpvm.tail(out))
-        return out
-
-    return best_of(runner, repeat)
+    return best_of(lambda: run_entry(GW_BENCH_ENTRY, args, "mp", heap), repeat)
 
 
 def gowild_main(ns, argv):
@@ -522,20 +504,7 @@ def tumblin_timing(games, players, repeat, vm, heap=None):
     args = [games, players, 15]
 
     def runner():
-        if vm == "cpython":
-            p = subprocess.run(
-                [sys.executable, TD_BENCH_ENTRY] + [str(a) for a in args],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=3600,
-                check=True,
-            )
-            return p.stdout
-        ok, out = mpvm.run(TD_BENCH_ENTRY, args, heap=heap, timeout=3600, cwd=ROOT)
-        if not ok:
-            raise RuntimeError("VM bench failed:\n" + mpvm.tail(out))
-        return out
+        return run_entry(TD_BENCH_ENTRY, args, vm, heap)
 
     best = None
     for _ in range(repeat):
@@ -731,20 +700,7 @@ def diceland_timing(games, scene, repeat, vm, heap=None):
     args = [games, scene]
 
     def runner():
-        if vm == "cpython":
-            p = subprocess.run(
-                [sys.executable, DL_BENCH_ENTRY] + [str(a) for a in args],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=3600,
-                check=True,
-            )
-            return p.stdout
-        ok, out = mpvm.run(DL_BENCH_ENTRY, args, heap=heap, timeout=3600, cwd=ROOT)
-        if not ok:
-            raise RuntimeError("VM bench failed:\n" + mpvm.tail(out))
-        return out
+        return run_entry(DL_BENCH_ENTRY, args, vm, heap)
 
     best = None
     for _ in range(repeat):
