@@ -236,61 +236,55 @@ def test_lib_avoids_modules_micropython_lacks():
     assert not problems, "\n".join(problems)
 
 
-# -- (e) Go Wild! games on the VM --------------------------------------------------------
+# -- (e) each game's seeded games on the VM and on CPython -------------------------------
 
-GOWILD_ENTRY = os.path.join("tests", "mp", "gowild_games.py")
-GOWILD_ARGS = [30, "2,3,4,5,6", 10]  # 30 games, 6 of each seat count; 10 reloaded every step
+# (entry, arguments, the line it prints when every game passed)
+GAME_ENTRIES = [
+    pytest.param(
+        os.path.join("tests", "mp", "gowild_games.py"),
+        [30, "2,3,4,5,6", 10],  # 30 games, 6 of each seat count; 10 reloaded every step
+        "OK 30 games",
+        id="gowild",
+    ),
+    pytest.param(
+        os.path.join("tests", "mp", "tumblin_games.py"),
+        [96, 6],  # 96 games, 16 per option set; 12 (6 each board) reloaded every step
+        "OK 96 games",
+        id="tumblin",
+    ),
+    pytest.param(
+        os.path.join("tests", "mp", "diceland_games.py"),
+        [28, 14],  # 28 games, 4 per scene incl. the 36-hex preset; 14 reloaded every step
+        "OK 28 games",
+        id="diceland",
+    ),
+]
 
 
-def test_gowild_games_on_micropython_with_capped_heap():
+@pytest.mark.parametrize("entry, args, done", GAME_ENTRIES)
+def test_games_on_micropython_with_capped_heap(entry, args, done):
     mpvm.find_micropython()  # raises (fails the test) when the VM is missing
-    ok, out = mpvm.run(GOWILD_ENTRY, GOWILD_ARGS, heap=HEAP, timeout=120, cwd=ROOT)
+    ok, out = mpvm.run(entry, args, heap=HEAP, timeout=120, cwd=ROOT)
     for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
         assert bad not in out, out
     assert ok, out
-    assert "OK 30 games" in out, out
+    assert done in out, out
 
 
-def test_gowild_games_on_cpython():
+@pytest.mark.parametrize("entry, args, done", GAME_ENTRIES)
+def test_games_on_cpython(entry, args, done):
     p = subprocess.run(
-        [sys.executable, GOWILD_ENTRY] + [str(a) for a in GOWILD_ARGS],
+        [sys.executable, entry] + [str(a) for a in args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert p.returncode == 0, p.stdout + p.stderr
-    assert "OK 30 games" in p.stdout
+    assert done in p.stdout
 
 
-# -- (f) Tumblin' Dice games on the VM ---------------------------------------------------
-
-TUMBLIN_ENTRY = os.path.join("tests", "mp", "tumblin_games.py")
-TUMBLIN_ARGS = [96, 6]  # 96 games, 16 per option set; 12 (6 each board) reloaded every step
-
-
-def test_tumblin_games_on_micropython_with_capped_heap():
-    mpvm.find_micropython()  # raises (fails the test) when the VM is missing
-    ok, out = mpvm.run(TUMBLIN_ENTRY, TUMBLIN_ARGS, heap=HEAP, timeout=120, cwd=ROOT)
-    for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
-        assert bad not in out, out
-    assert ok, out
-    assert "OK 96 games" in out, out
-
-
-def test_tumblin_games_on_cpython():
-    p = subprocess.run(
-        [sys.executable, TUMBLIN_ENTRY] + [str(a) for a in TUMBLIN_ARGS],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert p.returncode == 0, p.stdout + p.stderr
-    assert "OK 96 games" in p.stdout
-
-
-# -- (g) Tumblin' Dice bots on the VM ----------------------------------------------------
+# -- (f) Tumblin' Dice bots on the VM ----------------------------------------------------
 
 TUMBLIN_BOTS_ENTRY = os.path.join("tests", "mp", "tumblin_bots.py")
 TUMBLIN_BOTS_GAMES = 12  # 2-4 players, teams, kids' mode, -1x zone, target; every level
@@ -319,33 +313,6 @@ def test_tumblin_bots_on_micropython_with_capped_heap():
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert _tumblin_bots_line(p.stdout) == _tumblin_bots_line(out)
-
-
-# -- Diceland games on the VM ------------------------------------------------------------
-
-DICELAND_ENTRY = os.path.join("tests", "mp", "diceland_games.py")
-DICELAND_ARGS = [28, 14]  # 28 games, 4 per scene incl. the 36-hex preset; 14 reloaded every step
-
-
-def test_diceland_games_on_micropython_with_capped_heap():
-    mpvm.find_micropython()  # raises (fails the test) when the VM is missing
-    ok, out = mpvm.run(DICELAND_ENTRY, DICELAND_ARGS, heap=HEAP, timeout=120, cwd=ROOT)
-    for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
-        assert bad not in out, out
-    assert ok, out
-    assert "OK 28 games" in out, out
-
-
-def test_diceland_games_on_cpython():
-    p = subprocess.run(
-        [sys.executable, DICELAND_ENTRY] + [str(a) for a in DICELAND_ARGS],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert p.returncode == 0, p.stdout + p.stderr
-    assert "OK 28 games" in p.stdout
 
 
 # -- Diceland bots on the VM -------------------------------------------------------------
