@@ -150,6 +150,10 @@ class World:
         from _flash import Nvm
 
         self.nvm = Nvm()  # microcontroller.nvm: one 4 KB NOR sector, erased (0xFF)
+        from watchdog import WatchDogTimer
+
+        self.watchdog = WatchDogTimer()  # microcontroller.watchdog
+        self.previous_traceback = None  # supervisor.get_previous_traceback()
         self.singletons = {}
         self.display = None  # board.DISPLAY once built
         from _panels import make_panel

@@ -18,6 +18,11 @@ def reload():
     _simworld.world.events.append(("reload",))
 
 
+def get_previous_traceback():
+    """What a test put in ``_simworld.world.previous_traceback`` (a crashed last run)."""
+    return _simworld.world.previous_traceback
+
+
 def get_setting(key, default=None):
     value = os.environ.get(key)
     return default if value is None else value

@@ -2,7 +2,9 @@
 
 ``Pin`` objects carry a simulated level (see ``simhw``); ``nvm`` is a 4 KB NOR flash sector
 (``_flash.Nvm``: in-place programming over erased bytes, else erase + rewrite, with
-injectable power cuts) that starts erased (0xFF) in each fresh world; ``reset()`` raises
+injectable power cuts) that starts erased (0xFF) in each fresh world; ``watchdog`` is
+the shim's ``watchdog.WatchDogTimer`` (a fresh one per world); ``cpu.reset_reason``
+may be set by a test; ``reset()`` raises
 ``ResetRequested``.
 """
 
@@ -27,14 +29,26 @@ class Processor:
     reset_reason = None
 
 
+class ResetReason:
+    POWER_ON = "POWER_ON"
+    BROWNOUT = "BROWNOUT"
+    SOFTWARE = "SOFTWARE"
+    DEEP_SLEEP_ALARM = "DEEP_SLEEP_ALARM"
+    RESET_PIN = "RESET_PIN"
+    WATCHDOG = "WATCHDOG"
+    UNKNOWN = "UNKNOWN"
+    RESCUE_DEBUG = "RESCUE_DEBUG"
+
+
 cpu = Processor()
 cpus = (cpu, Processor())
-watchdog = None
 
 
 def __getattr__(name):
     if name == "nvm":
         return _simworld.world.nvm
+    if name == "watchdog":
+        return _simworld.world.watchdog
     raise AttributeError("module 'microcontroller' has no attribute %r" % name)
 
 
