@@ -1,4 +1,4 @@
-"""Slampad device entry: run the app; show any crash on the display."""
+"""Slampad device entry: run the app; show any crash, then restart into a safe state."""
 
 from slampad.app import main
 
@@ -9,3 +9,4 @@ except Exception as err:  # noqa: BLE001 - shown on screen rather than lost
 
     crash.show(err, main.HW)
     crash.wait_for_restart(main.HW)
+    raise  # ends the run with the error: its traceback is kept for the next start

@@ -200,6 +200,8 @@ def test_menu_lists_all_four_games(dev_factory):
         dev.run(3000)  # the note passes
         assert dev.lines()[0] == "SLAMPAD - pick a game", (i, dev.lines())
     dev.tap("down")
+    assert dev.shows(">Statistics")  # issue 7: games and wins per seat colour
+    dev.tap("down")
     assert dev.shows(">Settings")
 
 

@@ -1,6 +1,13 @@
-"""Show a crash on the display instead of dying silently; select restarts."""
+"""Show a crash on the display instead of dying silently, then restart safely.
+
+code.py shows the error here, waits for select (or WAIT_MS), and re-raises it: the
+VM then ends with the exception, so ``supervisor.get_previous_traceback()`` keeps
+the traceback, and ``reload_on_error`` starts the app again at once. The app's first
+screen notes the error (main.crash_note) and offers the saved game, or the menu.
+"""
 
 TEXT = None  # the crash screen's rows, once shown
+WAIT_MS = 30000  # nobody pressed select: restart anyway
 
 
 def show(err, hw=None):
@@ -34,11 +41,22 @@ def show(err, hw=None):
     return lines
 
 
-def wait_for_restart(hw):
-    """Block until select is pressed, then reload code.py.
+def _feed():
+    try:
+        import microcontroller
 
-    Without working hardware nothing can be pressed: wait for the reset button
-    rather than reloading into the same failure for ever.
+        if microcontroller.watchdog is not None:
+            microcontroller.watchdog.feed()
+    except (ImportError, AttributeError):
+        pass
+
+
+def wait_for_restart(hw):
+    """Wait for select (or WAIT_MS), feeding the watchdog, then ask for a reload
+    when code.py ends with the error.
+
+    Without working hardware nothing can be pressed and the app would fail again:
+    wait for the reset button rather than reloading into the same failure for ever.
     """
     import supervisor
 
@@ -47,6 +65,11 @@ def wait_for_restart(hw):
 
         while True:
             time.sleep(1)
+    from slampad.ticks import ticks_diff
+
+    t0 = hw.ticks_ms()
     while "select" not in hw.menu.poll():
-        pass
-    supervisor.reload()
+        _feed()
+        if ticks_diff(hw.ticks_ms(), t0, hw.wrap) >= WAIT_MS:
+            break
+    supervisor.set_next_code_file(None, reload_on_error=True)

@@ -16,6 +16,7 @@ from slampad.app.ui import Text
 from slampad.ticks import ticks_diff
 
 LONG_MS = 1500  # select (or the encoder button) held this long: back to the menu
+WATCHDOG_S = 8  # RP2040's limit is 8.3 s; the slowest frame (a hard bot) is far below
 
 # Modules that belong to one game; dropped when its screen closes.
 _GAME_MODULES = ("slampad.games.", "slampad.bots.", "slampad.app.play_")
@@ -28,6 +29,45 @@ def unload_games():
             if name.startswith(prefix):
                 del sys.modules[name]
     gc.collect()
+
+
+def autoreload(on):
+    """Let a USB write reload the code (menus) or not (in a game)."""
+    try:
+        import supervisor
+
+        supervisor.runtime.autoreload = on
+    except (ImportError, AttributeError):  # an old or a non-CircuitPython port
+        pass
+
+
+def crash_note():
+    """A line about how the last run ended, if it crashed or the watchdog reset it."""
+    try:
+        import supervisor
+
+        tb = supervisor.get_previous_traceback()
+    except (ImportError, AttributeError):
+        tb = None
+    if tb and "KeyboardInterrupt" not in tb:  # ctrl-C at the console is no crash
+        lines = [x.strip() for x in tb.strip().split("\n") if x.strip()]
+        where = ""
+        for x in lines:
+            if x.startswith("File "):  # the innermost frame: its file and line
+                q = x.split('"')
+                if len(q) > 2:
+                    line = q[2].split("line ")[-1].split(",")[0]
+                    where = " at %s:%s" % (q[1].split("/")[-1], line)
+        return "Last crash: %s%s" % (lines[-1] if lines else "?", where)
+    try:
+        import microcontroller
+
+        rr = microcontroller.cpu.reset_reason
+        if rr is not None and rr == microcontroller.ResetReason.WATCHDOG:
+            return "Restarted: the app stopped answering"
+    except (ImportError, AttributeError):
+        pass
+    return None
 
 
 class App:
@@ -47,15 +87,49 @@ class App:
         self._ev = keypad.Event()
         self.screen = None
         self.now = hw.ticks_ms()
+        self.saves_written = 0  # game saves made (saves.save)
+        self.resumed = 0  # saved games resumed
+        self.save_failed = False  # a game save failed (said once)
+        self._dog = None  # the watchdog, once start_watchdog() ran
+        self.go(self.first_screen())
+
+    def first_screen(self):
+        """The resume offer if a game was saved, else the menu (a crash's note first)."""
+        from slampad.app import saves
+
+        last = crash_note()
+        if last:
+            self.notices.insert(0, last)
+        rec = saves.saved(self)
+        if rec is not None:
+            from slampad.app.resume import ResumeScreen
+
+            return ResumeScreen(self, rec)
         from slampad.app.menu import MenuScreen
 
-        self.go(MenuScreen(self))
+        return MenuScreen(self)
+
+    def start_watchdog(self, seconds=WATCHDOG_S):
+        """Reset the board if a frame ever takes longer than ``seconds`` (RP2040: at
+        most 8.3 s). Fed once a frame by step(); none on a port without one."""
+        try:
+            import microcontroller
+            from watchdog import WatchDogMode
+
+            dog = microcontroller.watchdog
+            dog.timeout = seconds
+            dog.mode = WatchDogMode.RESET
+        except (ImportError, AttributeError, NotImplementedError, RuntimeError, ValueError):
+            return None
+        self._dog = dog
+        return dog
 
     def go(self, screen):
         old = self.screen
         if old is not None:
             old.on_leave(self.now)
         self.screen = screen
+        autoreload(not screen.in_game)  # a USB write must not kill a game
         screen.enter(self.now)
 
     def store(self):
@@ -144,6 +218,8 @@ class App:
 
     def step(self, now):
         self.now = now
+        if self._dog is not None:
+            self._dog.feed()
         scr = self.screen
         pressed = False
         for b in self.hw.menu.poll():
@@ -192,6 +268,7 @@ def run():
     cfg = settings.load()
     HW = board_hw = hardware.build()
     app = App(board_hw, cfg)
+    app.start_watchdog()
     ticks = board_hw.ticks_ms
     while True:
         app.step(ticks())

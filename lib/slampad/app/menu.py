@@ -67,6 +67,14 @@ class ListScreen(Screen):
     def select(self, i, now):
         return None
 
+    def notes(self, notes, now):
+        """Show these notes, then the app's one-off notices (saves, a crash), in turn."""
+        notes = notes + self.app.notices
+        self.app.notices = []
+        if notes:
+            self.later = notes[1:]
+            self.say(notes[0], now)
+
     def tick(self, now):
         if self.app.lost:  # the pad queue overflowed (App.step)
             self.app.lost = False
@@ -87,20 +95,20 @@ class MenuScreen(ListScreen):
 
     def enter(self, now):
         ListScreen.enter(self, now)
-        notes = ["settings.toml: " + p for p in self.app.cfg["problems"]]
-        notes.extend(self.app.notices)  # saves: shown once
-        self.app.notices = []
-        if notes:  # one note each, in turn
-            self.later = notes[1:]
-            self.say(notes[0], now)
+        self.notes(["settings.toml: " + p for p in self.app.cfg["problems"]], now)
 
     def items(self):
         out = [g[0] if g[1] else g[0] + ": soon" for g in GAMES]
+        out.append("Statistics")
         out.append("Settings")
         return out
 
     def select(self, i, now):
         if i == len(GAMES):
+            from slampad.app.resume import StatsScreen
+
+            return StatsScreen(self.app)
+        if i > len(GAMES):
             return SettingsScreen(self.app)
         name, key = GAMES[i]
         if key is None:

@@ -31,6 +31,8 @@ class PlayScreen(Screen):
     li = 0
     leave = None
     back = None  # the stage a refusal interrupted
+    in_game = True
+    last_turn = None  # whose turn it was at the last save
 
     def __init__(self, app, pads, kinds, options):
         Screen.__init__(self, app)
@@ -51,6 +53,9 @@ class PlayScreen(Screen):
         self.news = []
         self.map = None
 
+    def meta(self):
+        return {"pads": self.pads, "kinds": self.kinds, "options": self.options}
+
     def name(self, s):
         return "P%d" % (s + 1)
 
@@ -60,6 +65,10 @@ class PlayScreen(Screen):
         self.map = HexMap(self.app, g)
         self.app.leds.clear()
         a = g.starter
+        if self.resumed:
+            self.last_turn = g.turn
+            self.say(["Resumed: %s to play" % self.name(g.turn)], now)
+            return
         self.say(["%s rolled %s" % (self.name(s), "".join(str(v) for v in g.free[s][::-1]))
                   for s in (0, 1)] + ["%s places first (D2)" % self.name(a)], now)
 
@@ -76,6 +85,11 @@ class PlayScreen(Screen):
             self.leave = self.over()
             return
         p = g.turn
+        if p != self.last_turn:  # a new turn: a safe point
+            from slampad.app import saves
+
+            self.last_turn = p
+            saves.save(self, __name__, "Diceland")
         self.sel = []
         self.items = []
         self.t0 = now
@@ -139,9 +153,11 @@ class PlayScreen(Screen):
         g = self.game
         self.map.close()
         self.app.leds.clear()
+        from slampad.app import saves
         from slampad.app.over import OverScreen
 
         w = g.winners()
+        saves.finished(self.app, "diceland", w)
         score = "P1 %dd %d, P2 %dd %d" % (g.count(0), g.total(0), g.count(1), g.total(1))
         pads, kinds, o = self.pads, self.kinds, self.options
 
@@ -295,3 +311,16 @@ class PlayScreen(Screen):
                 lines += [""] * (t.rows - 3) + [self.hint()]
         c = SEAT_COLOURS[g.turn] if g.turn is not None else WHITE
         t.show(lines, [c] + [WHITE] * (t.rows - 1))
+
+
+def resume(app, meta, state):
+    """The screen for a saved game (saves.resume)."""
+    pads, kinds = meta["pads"], meta["kinds"]
+    if len(pads) != 2 or len(kinds) != 2:
+        raise ValueError("two seats")
+    for p in pads:
+        if p is not None and not 0 <= p < app.hw.n_pads:
+            raise ValueError("no such pad")
+    scr = PlayScreen(app, pads, kinds, meta["options"])
+    scr.game = Diceland.from_dict(state)
+    return scr

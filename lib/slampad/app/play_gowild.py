@@ -26,6 +26,8 @@ def play_text(seat_name, play, wild_one):
 
 
 class PlayScreen(Screen):
+    in_game = True
+
     def __init__(self, app, seats, kinds):
         Screen.__init__(self, app)
         self.seats = list(seats)  # game seat -> table seat; pads serve seats below n_pads
@@ -43,6 +45,9 @@ class PlayScreen(Screen):
         self.shown = []  # the finished trick's plays, as text
         self.msgs = []
         self.winner = None
+
+    def meta(self):
+        return {"seats": self.seats, "kinds": self.kinds}
 
     def name(self, s):
         return "P%d" % (self.seats[s] + 1)
@@ -130,6 +135,9 @@ class PlayScreen(Screen):
             if dt >= SHOW_MS:
                 if g.is_over():
                     return self.over()
+                from slampad.app import saves
+
+                saves.save(self, __name__, "Go Wild!")  # between tricks: a safe point
                 self.msgs = []
                 self.new_turn(now)
         elif self.bots[g.turn] is not None:
@@ -146,10 +154,12 @@ class PlayScreen(Screen):
         return None
 
     def over(self):
+        from slampad.app import saves
         from slampad.app.over import OverScreen
 
         g = self.game
         seats, kinds, app = self.seats, self.kinds, self.app
+        saves.finished(app, "gowild", [seats[s] for s in g.winners()])
         score = "Pts " + " ".join(str(x) for x in g.scores)
         won = [self.name(s) for s in g.winners()]
         return OverScreen(app, won, score, lambda: PlayScreen(app, seats, kinds))
@@ -215,3 +225,15 @@ class PlayScreen(Screen):
         if s is not None and t.colour:
             colours[-1] = SEAT_COLOURS[self.seats[s]]
         t.show(lines, colours)
+
+
+def resume(app, meta, state):
+    """The screen for a saved game (saves.resume)."""
+    seats, kinds = meta["seats"], meta["kinds"]
+    g = GoWild.from_dict(state)
+    n = len(g.scores)
+    if len(kinds) != n or len(set(seats)) != n or min(seats) < 0 or max(seats) > 5:
+        raise ValueError("seats do not match the game")
+    scr = PlayScreen(app, seats, kinds)
+    scr.game = g
+    return scr

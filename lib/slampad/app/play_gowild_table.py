@@ -48,6 +48,8 @@ class TableSetup(ListScreen):
 class TableScreen(ListScreen):
     """Pick the trick's winner (or nobody), then the size of the winning set."""
 
+    in_game = True
+
     def __init__(self, app, options):
         ListScreen.__init__(self, app)
         self.game = GoWildTable(options)
@@ -55,6 +57,9 @@ class TableScreen(ListScreen):
         self.winner = None  # chosen, waiting for its set size
         self.size = 3
         self.t0 = 0
+
+    def meta(self):
+        return {}
 
     def _head(self):
         g = self.game
@@ -107,6 +112,7 @@ class TableScreen(ListScreen):
     def select(self, i, now):
         g = self.game
         n = len(g.scores)
+        done = len(self.actions)
         if self.winner is not None:
             self.act(("trick", self.winner, self.size), now)
             self.winner = None
@@ -125,14 +131,20 @@ class TableScreen(ListScreen):
             return MenuScreen(self.app)
         if g.is_over():
             return self.over()
+        if len(self.actions) > done:  # an entry or an undo: a safe point
+            from slampad.app import saves
+
+            saves.save(self, __name__, "Go Wild! table")
         self.draw()
         return None
 
     def over(self):
+        from slampad.app import saves
         from slampad.app.over import OverScreen
 
         g = self.game
         app, opts = self.app, dict(g.options)
+        saves.finished(app, "gowild_table", g.winners())
         score = "Pts " + " ".join(str(x) for x in g.scores)
         won = ["P%d" % (s + 1) for s in g.winners()]
         return OverScreen(app, won, score, lambda: TableScreen(app, opts))
@@ -148,3 +160,11 @@ class TableScreen(ListScreen):
             leds.dice_colours(s, [rgb] * (5 if s == g.lead else 1))
             leds.seat_colour(s, rgb)
         return ListScreen.tick(self, now)
+
+
+def resume(app, meta, state):
+    """The screen for a saved game (saves.resume)."""
+    g = GoWildTable.from_dict(state)
+    scr = TableScreen(app, g.options)
+    scr.game = g
+    return scr

@@ -49,6 +49,8 @@ class PlayScreen(Screen):
     dirty = True
     v = -1
     leave = None
+    in_game = True
+    unsaved = False  # the game changed since it was last saved
 
     def __init__(self, app, seats, kinds, options):
         Screen.__init__(self, app)
@@ -75,6 +77,9 @@ class PlayScreen(Screen):
         self.playing = []  # this round's seats, in order (for its summary)
         self.summary = []  # a finished round's page, until play goes on
 
+    def meta(self):
+        return {"seats": self.seats, "kinds": self.kinds, "options": self.options}
+
     def name(self, s):
         return "P%d" % (self.seats[s] + 1)
 
@@ -87,10 +92,11 @@ class PlayScreen(Screen):
         self.dirty = True
 
     def act(self, a, now):
-        return news(self, self.game.apply(a), now)
+        return self.after_actions(self.game.apply(a), now)
 
     def after_actions(self, events, now):
         """Take in the events of game.apply (the enter screen calls it too)."""
+        self.unsaved = True
         return news(self, events, now)
 
     def enter(self, now):
@@ -107,6 +113,11 @@ class PlayScreen(Screen):
     # -- turns -------------------------------------------------------------
     def next_turn(self, now):
         g = self.game
+        if self.unsaved:  # between throws: a safe point (T4)
+            from slampad.app import saves
+
+            self.unsaved = False
+            saves.save(self, __name__, "Tumblin' Dice")
         self.shown = g.board
         self.power = 0
         if g.phase != "throw":
@@ -258,3 +269,20 @@ class PlayScreen(Screen):
             draw(self, now)
             paint(self, now)
         return None
+
+
+def resume(app, meta, state):
+    """The screen for a saved game (saves.resume)."""
+    seats, kinds = meta["seats"], meta["kinds"]
+    g = Tumblin.from_dict(state)
+    n = g.options["players"]
+    if len(kinds) != n or len(set(seats)) != n or min(seats) < 0 or max(seats) >= app.hw.n_pads:
+        raise ValueError("seats do not match the game")
+    scr = PlayScreen(app, seats, kinds, meta["options"])
+    if scr.game.options != g.options:
+        raise ValueError("options do not match the game")
+    scr.game = g
+    scr.shown = g.board
+    scr.started = g.phase != "roll"  # else the roll-off starts as in a new game
+    scr.note = "Resumed"
+    return scr

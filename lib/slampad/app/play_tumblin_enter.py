@@ -31,6 +31,8 @@ def die_text(f, lv, mode):
 
 
 class EnterScreen(ListScreen):
+    in_game = True
+
     def __init__(self, play):
         ListScreen.__init__(self, play.app)
         self.play = play

@@ -87,11 +87,13 @@ def undone_text(scr, a):
 
 
 def over(scr):
+    from slampad.app import saves
     from slampad.app.over import OverScreen
     from slampad.app.play_tumblin import PlayScreen
 
     g = scr.game
     app, seats, kinds, opts = scr.app, scr.seats, scr.kinds, scr.options
+    saves.finished(app, "tumblin", [seats[s] for s in g.winners()])
     if g.teams:
         won = ["+".join(scr.name(s) for s in g.winners())]
         t = g.unit_totals(g.totals)

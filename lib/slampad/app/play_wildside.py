@@ -8,11 +8,10 @@ paces the rounds and shows the result on the display, LEDs and piezo.
 import gc
 
 from slampad.app import cues
-from slampad.app.play_wildside_draw import PAGE_MS, draw, paint
+from slampad.app.play_wildside_draw import PAGE_MS, draw, paint, tell
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
-from slampad.app.wildside_text import describe
 from slampad.bots.wildside import WildsideBot
 from slampad.games.wildside import Wildside
 from slampad.ticks import ticks_add, ticks_diff
@@ -23,6 +22,9 @@ TAP_GAP_MS = 80  # a press this soon after the last one is a bounce (W5 taps, W1
 
 
 class PlayScreen(Screen):
+    in_game = True
+    fast = None  # the game's fastest confirmed human slam: [ms, seat colour]
+
     def __init__(self, app, pads, kinds):
         Screen.__init__(self, app)
         self.pads = list(pads)  # game seat -> physical pad
@@ -48,6 +50,9 @@ class PlayScreen(Screen):
         self.room = 1
         self.msgs_lines = []
 
+    def meta(self):
+        return {"pads": self.pads, "kinds": self.kinds, "fast": self.fast}
+
     # -- helpers ---------------------------------------------------------
     def act(self, a):
         self.actions.append(a)
@@ -69,7 +74,11 @@ class PlayScreen(Screen):
         self.app.leds.clear()
         for s in range(len(self.pads)):
             self.app.leds.seat_colour(self.pads[s], _rgb(SEAT_COLOURS[self.pads[s]]))
-        if self.game.phase == "roll":
+        if self.resumed and self.game.phase == "roll":
+            self.stage = "result"  # a breath, then the next round's countdown
+            self.t0 = now
+            self.say(["Resumed: round %d next" % (self.game.round + 1)], now)
+        elif self.game.phase == "roll":
             self.start_round(now)
         else:
             self.ask_ready(now)
@@ -154,7 +163,11 @@ class PlayScreen(Screen):
     def judge(self, now):
         g = self.game
         rolled = [list(r) for r in g.rolled]
+        t_open, slams = g.t_open, dict(g.slams)
         ev = self.act(("judge",))
+        for e in ev:
+            if e[0] in ("match", "choose") and t_open is not None and self.bots[e[1]] is None:
+                self.timed(e[1], slams[e[1]][0], t_open)
         self.stage = "result"
         self.t0 = now
         self.after(ev, rolled, now)
@@ -168,36 +181,15 @@ class PlayScreen(Screen):
                 self.slammer = s
                 self.show_choice(now)
 
-    def after(self, ev, rolled, now):
-        """Show a ruling: words, flashing dice and a cue."""
-        cue = None
-        for e in ev:
-            k = e[0]
-            if k == "match":
-                self.flash = [e[1], e[2]]
-                self.slammer = e[1]
-                cue = cues.MATCH
-            elif k in ("penalty", "out"):
-                self.flash = list(e[1])
-                cue = cues.PENALTY
-            elif k == "dead_heat":
-                self.flash = list(e[1])
-                cue = cues.DEAD_HEAT
-            elif k == "game_over":
-                cue = cues.WIN
-        if cue:
-            self.app.beep(cue)
-        words = [self._names(x) for x in describe(ev, rolled)]
-        if self.app.lost:
-            self.app.lost = False
-            words.append("Too many presses: some were lost")
-        self.say(words, now)
+    def timed(self, s, t, t_open):
+        """Keep the fastest confirmed human slam for the statistics."""
+        o = self.game.options
+        ms = ticks_diff(t, t_open, o["wrap"]) * o["tick_us"] // 1000
+        if ms >= 0 and (self.fast is None or ms < self.fast[0]):
+            self.fast = [ms, self.pads[s]]
 
-    def _names(self, line):
-        # The core counts seats 0..n-1; the table knows them by their pads.
-        for s in range(len(self.pads) - 1, -1, -1):
-            line = line.replace("P%d" % (s + 1), "#%d" % (self.pads[s] + 1))
-        return line.replace("#", "P")
+    def after(self, ev, rolled, now):
+        tell(self, ev, rolled, now)
 
     def show_choice(self, now):
         c = self.game.choice
@@ -245,15 +237,20 @@ class PlayScreen(Screen):
         elif self.stage == "result" and dt >= max(o["result_ms"], self.pages() * PAGE_MS):
             if g.is_over():
                 return self.over()
+            from slampad.app import saves
+
+            saves.save(self, __name__, "Wildside")  # between rounds: a safe point
             self.start_round(now)
         self.paint(now)
         return None
 
     def over(self):
+        from slampad.app import saves
         from slampad.app.over import OverScreen
 
         g = self.game
         pads, kinds, app = self.pads, self.kinds, self.app
+        saves.finished(app, "wildside", [pads[s] for s in g.winners()], self.fast)
         score = " ".join("%s:%d" % (self.name(s), g.dice[s]) for s in range(len(g.dice)))
         won = [self.name(s) for s in g.winners()]
         return OverScreen(app, won, score, lambda: PlayScreen(app, pads, kinds))
@@ -277,3 +274,21 @@ class PlayScreen(Screen):
     def draw(self):
         draw(self)
 
+
+def resume(app, meta, state):
+    """The screen for a saved game (saves.resume)."""
+    pads, kinds = meta["pads"], meta["kinds"]
+    scr = PlayScreen(app, pads, kinds)
+    g = Wildside.from_dict(state)
+    n = len(g.dice)
+    if len(kinds) != n or len(set(pads)) != len(pads):
+        raise ValueError("seats do not match the game")
+    if len(pads) != n or max(pads) >= app.hw.n_pads or min(pads) < 0:
+        raise ValueError("seats do not match the pads")
+    if [s for s in range(len(kinds)) if kinds[s] != "human"] != list(g.options["bots"]):
+        raise ValueError("bots do not match the game")
+    scr.game = g
+    fast = meta.get("fast")
+    if fast is not None:
+        scr.fast = [int(fast[0]), int(fast[1])]
+    return scr

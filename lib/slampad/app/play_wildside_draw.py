@@ -1,6 +1,8 @@
 """How a Wildside round looks: seat rows and rulings on the display, dice on LEDs."""
 
+from slampad.app import cues
 from slampad.app.ui import SEAT_COLOURS, wrap
+from slampad.app.wildside_text import describe
 from slampad.games import wildside_match as wm
 from slampad.ticks import ticks_diff
 
@@ -35,9 +37,7 @@ def paint(scr, now):
         else:
             cols = [wm.COLOURS[f] for f in g.rolled[s]]
         leds.dice_colours(pad, cols)
-    if scr.msgs and len(scr.msgs_lines) > scr.room and ticks_diff(
-        now, scr.page_at, WRAP
-    ) > PAGE_MS:
+    if scr.msgs and len(scr.msgs_lines) > scr.room and ticks_diff(now, scr.page_at, WRAP) > PAGE_MS:
         scr.page += 1
         scr.page_at = now
         scr.draw()
@@ -72,5 +72,38 @@ def draw(scr):
         scr.msgs_lines.extend(wrap(m, t.cols))
     pages = max(1, (len(scr.msgs_lines) + scr.room - 1) // scr.room)
     p = scr.page % pages
-    lines.extend(scr.msgs_lines[p * scr.room:(p + 1) * scr.room])
+    lines.extend(scr.msgs_lines[p * scr.room : (p + 1) * scr.room])
     t.show(lines, colours + [0xFFFFFF] * scr.room)
+
+
+def tell(scr, ev, rolled, now):
+    """Show a ruling: words, flashing dice and a cue."""
+    cue = None
+    for e in ev:
+        k = e[0]
+        if k == "match":
+            scr.flash = [e[1], e[2]]
+            scr.slammer = e[1]
+            cue = cues.MATCH
+        elif k in ("penalty", "out"):
+            scr.flash = list(e[1])
+            cue = cues.PENALTY
+        elif k == "dead_heat":
+            scr.flash = list(e[1])
+            cue = cues.DEAD_HEAT
+        elif k == "game_over":
+            cue = cues.WIN
+    if cue:
+        scr.app.beep(cue)
+    words = [seat_names(scr, x) for x in describe(ev, rolled)]
+    if scr.app.lost:
+        scr.app.lost = False
+        words.append("Too many presses: some were lost")
+    scr.say(words, now)
+
+
+def seat_names(scr, line):
+    # The core counts seats 0..n-1; the table knows them by their pads.
+    for s in range(len(scr.pads) - 1, -1, -1):
+        line = line.replace("P%d" % (s + 1), "#%d" % (scr.pads[s] + 1))
+    return line.replace("#", "P")

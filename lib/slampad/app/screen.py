@@ -2,6 +2,9 @@
 
 
 class Screen:
+    in_game = False  # True while a game is played on it: no auto-reload then
+    resumed = False  # rebuilt from a save (saves.resume)
+
     def __init__(self, app):
         self.app = app
 

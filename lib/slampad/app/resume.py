@@ -1,0 +1,73 @@
+"""The resume offer at power-up, and the statistics page (issue 7)."""
+
+from slampad.app import saves
+from slampad.app.menu import ListScreen, MenuScreen
+
+# Games as the statistics name them (saves.finished's keys), in menu order.
+NAMES = (
+    ("wildside", "Wildside"),
+    ("gowild", "Go Wild!"),
+    ("gowild_table", "Go Wild! table"),
+    ("tumblin", "Tumblin' Dice"),
+    ("diceland", "Diceland"),
+)
+COLOUR_NAMES = ("red", "blue", "green", "white", "purple", "orange")  # S1
+
+
+class ResumeScreen(ListScreen):
+    """A game was saved when the power went: Resume (the default) or New game."""
+
+    def __init__(self, app, rec):
+        ListScreen.__init__(self, app)
+        self.rec = rec
+        self.title = "Saved: " + rec["t"]  # fits 21 columns
+
+    def items(self):
+        return ["Resume", "New game"]
+
+    def enter(self, now):
+        ListScreen.enter(self, now)
+        self.notes([], now)  # why the last run ended, if it crashed
+
+    def select(self, i, now):
+        app = self.app
+        if i == 0:
+            scr = saves.resume(app, self.rec)
+            if scr is not None:
+                return scr
+        else:
+            saves.drop(app)
+        return MenuScreen(app)
+
+
+def stats_lines(s):
+    """The statistics as rows: a game's count, then its wins by seat colour."""
+    out = []
+    for key, name in NAMES:
+        row = s["g"].get(key)
+        if row is None:
+            continue
+        out.append("%s: %d played" % (name, row[0]))
+        wins = ["%s %d" % (COLOUR_NAMES[c], w) for c, w in enumerate(row[1]) if w]
+        out.append(" wins " + (", ".join(wins) if wins else "none"))
+    if s["f"] is not None:
+        out.append("Fastest slam %d ms (%s)" % (s["f"], COLOUR_NAMES[s["fc"] % 6]))
+    return out or ["No games finished yet"]
+
+
+class StatsScreen(ListScreen):
+    """Games played and won per seat colour and per game; the fastest slam."""
+
+    title = "Statistics"
+
+    def __init__(self, app):
+        ListScreen.__init__(self, app)
+        self.rows = stats_lines(saves.stats(app))
+
+    def items(self):
+        return self.rows + ["Back"]
+
+    def select(self, i, now):
+        if i == len(self.rows):
+            return MenuScreen(self.app)
+        return None

@@ -1,0 +1,138 @@
+"""Game saves, the resume offer and statistics, in the record store (issue 7).
+
+Any game's play screen can be saved and resumed, if it has:
+- ``game``: a rules core with the contract's ``to_dict`` / ``from_dict``;
+- ``meta()``: a JSON-safe dict of what its module needs to rebuild the screen
+  (seats, kinds, options);
+and if its module has ``resume(app, meta, state)``, which returns the screen.
+
+Screens call ``save(scr, __name__, title)`` at their safe points: between rounds,
+tricks, throws or turns, and never in a slam window or an animation. At game over
+they call ``finished(...)``. A flash write stalls interrupts, so these are the only
+writes made during a game.
+"""
+
+GAME = "game"
+STATS = "stats"
+PREFIX = "slampad.app.play_"
+COLOURS = 6  # S1: seat colours P1-P6
+
+
+def save(scr, module, title):
+    """Save scr's game under "game". Returns False if it could not be saved."""
+    app = scr.app
+    st = app.store()
+    if st is None:
+        return False
+    rec = {"m": module, "t": title, "k": scr.meta(), "s": scr.game.to_dict()}
+    try:
+        st.save(GAME, rec)
+    except Exception as e:  # too big (ValueError) or a flash error: play on, say so
+        if not app.save_failed:
+            app.save_failed = True
+            app.notices.append("Game not saved: %s" % type(e).__name__)
+        return False
+    app.saves_written += 1
+    return True
+
+
+def saved(app):
+    """The saved game's record, or None. A record of the wrong shape is dropped."""
+    st = app.store()
+    if st is None:
+        return None
+    rec = st.load(GAME)
+    if rec is None:
+        return None
+    if (
+        isinstance(rec, dict)
+        and isinstance(rec.get("m"), str)
+        and rec["m"].startswith(PREFIX)
+        and isinstance(rec.get("t"), str)
+        and isinstance(rec.get("k"), dict)
+        and isinstance(rec.get("s"), dict)
+    ):
+        return rec
+    drop(app, "Saved game unreadable: dropped")
+    return None
+
+
+def drop(app, note=None):
+    """Forget the saved game (New game, or a save that cannot be used)."""
+    if note:
+        app.notices.append(note)
+    st = app.store()
+    if st is not None and st.load(GAME) is not None:
+        try:
+            st.clear(GAME)
+        except Exception as e:  # a flash error: the offer comes again next time
+            app.notices.append("Save not cleared: %s" % type(e).__name__)
+
+
+def resume(app, rec):
+    """The screen that plays the saved game on, or None (with a note) if the record
+    cannot be rebuilt: it is then dropped, so it is never offered again."""
+    import sys
+
+    name = rec["m"]
+    try:
+        __import__(name)
+        scr = sys.modules[name].resume(app, rec["k"], rec["s"])
+    except (ImportError, AttributeError, KeyError, TypeError, ValueError, IndexError) as e:
+        from slampad.app.main import unload_games
+
+        unload_games()
+        drop(app, "Saved game unreadable (%s): dropped" % type(e).__name__)
+        return None
+    scr.resumed = True
+    app.resumed += 1
+    return scr
+
+
+def stats(app):
+    """{"g": {game: [played, [wins per seat colour]]}, "f": fastest slam ms, "fc": its
+    seat colour}. Rows of the wrong shape read as no games."""
+    st = app.store()
+    got = st.load(STATS) if st is not None else None
+    if not isinstance(got, dict) or not isinstance(got.get("g"), dict):
+        got = {"g": {}}
+    g = got["g"]
+    for k in list(g):
+        if not row_ok(g[k]):
+            del g[k]
+    if not (isinstance(got.get("f"), int) and isinstance(got.get("fc"), int)):
+        got["f"] = got["fc"] = None
+    return got
+
+
+def row_ok(row):
+    return (
+        isinstance(row, list)
+        and len(row) == 2
+        and isinstance(row[0], int)
+        and isinstance(row[1], list)
+        and len(row[1]) == COLOURS
+        and all(isinstance(w, int) for w in row[1])
+    )
+
+
+def finished(app, game, winners, fast=None):
+    """Game over: drop the save and count the game. winners: seat colours (S1);
+    fast: (ms, colour) of the game's fastest confirmed slam, or None."""
+    drop(app)
+    st = app.store()
+    if st is None:
+        return
+    s = stats(app)
+    row = s["g"].get(game) or [0, [0] * COLOURS]
+    row[0] += 1
+    for c in winners:
+        if 0 <= c < COLOURS:
+            row[1][c] += 1
+    s["g"][game] = row
+    if fast is not None and (s["f"] is None or fast[0] < s["f"]):
+        s["f"], s["fc"] = fast
+    try:
+        st.save(STATS, s)
+    except Exception as e:  # a flash error: the game is over anyway
+        app.notices.append("Statistics not saved: %s" % type(e).__name__)
