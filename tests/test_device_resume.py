@@ -375,3 +375,58 @@ def test_the_crash_screen_restarts_by_itself_when_nobody_presses(shim, monkeypat
         hw.deinit()
     assert 299 <= len(polls) <= 302  # 30 s at 100 ms a poll
     assert shim.events() == [("set_next_code_file", None, {"reload_on_error": True})]
+
+
+# -- the table modes (real cards, a real board) ------------------------------------------
+
+
+def test_go_wild_table_mode_resumes_after_each_entry(dev_factory):
+    from slampad.app.main import unload_games
+
+    dev = dev_factory("pico", seed=5)
+    unload_games()
+    from slampad.app.play_gowild_table import TableScreen
+
+    dev.app.go(TableScreen(dev.app, {"players": 3}))
+    dev.tap("select")  # P1 won trick 1 ...
+    dev.tap("select")  # ... with 3 cards
+    dev.tap("down")
+    dev.tap("select")  # P2 won trick 2
+    dev.tap("select")
+    assert dev.app.saves_written == 2
+    want = dev.app.screen.game.to_dict()
+    d = dev_factory("pico", seed=6, flash=dev.flash_image())
+    assert d.lines()[0] == "Saved: Go Wild! table"
+    d.tap("select")
+    scr = d.app.screen
+    assert type(scr).__name__ == "TableScreen" and scr.resumed
+    assert scr.game.to_dict() == want and scr.game.scores == [1, 2, 0]
+    d.tap("select")  # play goes on: P1 wins trick 3
+    d.tap("select")
+    assert scr.game.scores == [4, 2, 0] and d.app.saves_written == 1
+
+
+def test_tumblin_table_mode_resumes_between_throws(dev_factory):
+    from test_device_tumblin import start
+
+    dev = dev_factory("pico", seed=5)
+    scr = start(dev, [0, 1], ["human", "human"], {"board": "table"})
+    run_until(dev, lambda: scr.game.phase == "roll_off", 2000)
+    while scr.game.phase == "roll_off":
+        for s in (0, 1):
+            if ("roll", s) in scr.game.legal_actions(s):
+                dev.tap(str(scr.seats[s] + 1), after=300)
+        dev.run(50)
+    run_until(dev, lambda: scr.stage == "table", 5000)
+    for _ in range(3):  # three real dice thrown, each announced on its pad
+        dev.tap(str(scr.seats[scr.who] + 1), after=400)
+    assert len(scr.game.log) >= 5 and dev.app.saves_written >= 3
+    want = scr.game.to_dict()
+    d = dev_factory("pico", seed=6, flash=dev.flash_image())
+    assert d.lines()[0] == "Saved: Tumblin' Dice"
+    d.tap("select")
+    s2 = d.app.screen
+    assert s2.resumed and s2.game.to_dict() == want and s2.stage == "table"
+    assert s2.who == scr.who and s2.die_no == scr.die_no
+    d.tap(str(s2.seats[s2.who] + 1), after=400)  # the next throw goes on from there
+    assert len(s2.game.log) == len(want["log"]) + 1
