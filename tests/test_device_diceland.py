@@ -133,7 +133,7 @@ def play_out(dev, policy, pad_keys, shots=None, limit=400):
         p = g.turn
         phase = g.phase
         assert dev.lines()[0].startswith("P%d" % (p + 1)) or scr.stage == "list", dev.lines()
-        a = policy[p].choose(g)
+        a = policy[p].choose(g.view(p))
         if shots is not None and phase not in seen and scr.stage == "pick":
             seen.add(phase)
             dev.save_png(str(shots / ("%s-%s.png" % (dev.profile, phase))))
@@ -311,12 +311,12 @@ def test_illegal_picks_are_refused_with_the_ruling(dev_factory):
 
     # D2: one die per hex.
     scr = wait_turn(dev)
-    do(dev, scr, bots[g.turn].choose(g))
+    do(dev, scr, bots[g.turn].choose(g.view(g.turn)))
     scr = wait_turn(dev)
     taken = [h for h in range(g.scene.n) if g.owner[h] >= 0][0]
     refused([taken], "D2: hex %d is occupied; one die per hex" % taken)
     while g.phase == "occupy":
-        do(dev, wait_turn(dev), bots[g.turn].choose(g))
+        do(dev, wait_turn(dev), bots[g.turn].choose(g.view(g.turn)))
     scr = wait_turn(dev)
     assert g.phase == "attack", dev.lines()
     p = g.turn
@@ -360,7 +360,7 @@ def test_illegal_picks_are_refused_with_the_ruling(dev_factory):
                 d = [d for d in g.scene.adj[h] if g.owner[d] < 0][0]
                 refused([h, d], "D5: a die in contact with the enemy cannot leave")
                 break
-        do(dev, scr, bots[g.turn].choose(g))
+        do(dev, scr, bots[g.turn].choose(g.view(g.turn)))
     assert len(said) >= 3, said
 
 

@@ -42,9 +42,9 @@ def checked_game(i, levels, seed):
     while not g.is_over():
         p = g.turn
         before = g.to_dict()
-        a = bots[p].choose(g)
+        a = bots[p].choose(g.view(p))
         assert g.to_dict() == before
-        assert twins[p].choose(g) == a
+        assert twins[p].choose(g.view(p)) == a
         assert a in g.legal_actions(p), (a, g.phase)
         kinds.add(a[0])
         g.apply(a)
@@ -61,16 +61,14 @@ def test_every_choice_is_legal_under_every_option():
     assert kinds == {"place", "attack", "combo", "use", "move", "town", "pass"}
 
 
-def test_bots_also_read_a_view():
+def test_bots_read_only_a_view_never_the_game():
+    """Issue 7: the bot is handed game.view(seat), which has no rng; the game itself
+    is refused, so no caller can give it the rolls to come."""
     g = Diceland({"scene": "duel"}, 3)
-    for _ in range(60):
-        if g.is_over():
-            break
-        p = g.turn
-        for level in LEVELS:
-            assert DicelandBot(p, level, 9).choose(g.view(p)) == \
-                DicelandBot(p, level, 9).choose(g)
-        g.apply(DicelandBot(p, "normal", 1).choose(g))
+    for level in LEVELS:
+        with pytest.raises(TypeError, match="view"):
+            DicelandBot(g.turn, level, 9).choose(g)
+    assert "rng" not in g.view(g.turn)
 
 
 def test_play_game_is_deterministic_and_seeds_differ():
@@ -87,10 +85,10 @@ def test_play_game_is_deterministic_and_seeds_differ():
 def test_choose_refuses_when_not_its_turn_or_over():
     g = Diceland({"scene": "pocket"}, 0)
     with pytest.raises(ValueError, match="turn"):
-        DicelandBot(1 - g.turn, "hard").choose(g)
+        DicelandBot(1 - g.turn, "hard").choose(g.view(1 - g.turn))
     g = play_game({"scene": "pocket"}, ("normal", "easy"), 2)
     with pytest.raises(ValueError, match="D9"):
-        DicelandBot(0, "hard").choose(g)
+        DicelandBot(0, "hard").choose(g.view(0))
 
 
 def test_bad_level_seat_and_budget():
@@ -113,7 +111,7 @@ def test_fixed_work_budget():
         peak = 0
         while not g.is_over():
             b = bots[g.turn]
-            a = b.choose(g)
+            a = b.choose(g.view(g.turn))
             assert b.nodes <= budget
             peak = max(peak, b.nodes)
             g.apply(a)
@@ -121,8 +119,9 @@ def test_fixed_work_budget():
     g = Diceland({"scene": "valley"}, 8)
     while not g.is_over():
         p = g.turn
-        assert DicelandBot(p, "hard", 1, 0).choose(g) == DicelandBot(p, "normal", 1).choose(g)
-        g.apply(DicelandBot(p, "easy", 4).choose(g))
+        v = g.view(p)
+        assert DicelandBot(p, "hard", 1, 0).choose(v) == DicelandBot(p, "normal", 1).choose(v)
+        g.apply(DicelandBot(p, "easy", 4).choose(v))
 
 
 def test_attack_table():
@@ -144,7 +143,7 @@ def test_attacks_the_weak_die_with_the_strong_one(level):
     g = position(SIX_ON_ONE)
     a6, b1 = at(g, 0, 0), at(g, 1, 0)
     for seed in range(4):
-        a = DicelandBot(0, level, seed).choose(g)
+        a = DicelandBot(0, level, seed).choose(g.view(0))
         assert a[-1] == b1
         assert a[0] == "combo" or a[2] == a6
 
@@ -156,7 +155,7 @@ def test_combo_choice_keeps_the_strong_die():
     a6, a1, b1 = at(g, 0, 0), at(g, 0, 1), at(g, 1, 0)
     g.apply(("combo", 0, min(a6, a1), max(a6, a1), b1))
     assert g.phase == "choose"
-    assert DicelandBot(0, "normal").choose(g) == ("use", 0, 1, a6)
+    assert DicelandBot(0, "normal").choose(g.view(0)) == ("use", 0, 1, a6)
 
 
 def test_town_regeneration_is_taken():
@@ -164,13 +163,13 @@ def test_town_regeneration_is_taken():
 Ta3 P  P  Pb2
 P   P  P  Pb5
 """, phase="town")
-    assert DicelandBot(0, "normal").choose(g) == ("town", 0, at(g, 0, 0))
+    assert DicelandBot(0, "normal").choose(g.view(0)) == ("town", 0, at(g, 0, 0))
 
 
 def test_placement_prefers_high_values():
     g = Diceland({"scene": "valley"}, 1)
     p = g.turn
-    a = DicelandBot(p, "normal").choose(g)
+    a = DicelandBot(p, "normal").choose(g.view(p))
     assert a[0] == "place" and a[2] == max(g.free[p])
 
 

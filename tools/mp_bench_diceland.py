@@ -55,7 +55,7 @@ def bench(level, games, scene, budget):
             if MP:
                 peak = max(peak, gc.mem_alloc())
             t0 = now_us()
-            a = b.choose(g)
+            a = b.choose(g.view(g.turn))
             dt = int(since_us(t0))
             if n < CAP:
                 TIMES[n] = dt

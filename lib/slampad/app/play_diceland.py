@@ -256,7 +256,7 @@ class PlayScreen(Screen):
         if self.stage == "news" and dt >= NEWS_MS:
             self.done_news(now)
         elif self.stage == "bot" and dt >= BOT_MS:
-            self.act(self.bots[g.turn].choose(g), now)
+            self.act(self.bots[g.turn].choose(g.view(g.turn)), now)
         return self.leave
 
     # -- the screen ----------------------------------------------------------

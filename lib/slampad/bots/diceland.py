@@ -1,9 +1,9 @@
 """Diceland bots: easy, normal and hard, for every decision of a game (D2-D8).
 
-``DicelandBot(seat, level, seed, budget).choose(game)`` returns the seat's action
-(the core's tuples: place, attack, combo, use, move, town, pass). It reads the game
-(or a ``view``) and copies its board into two lists; it never changes the game and
-never reads the game's rng (S2): the attack rolls are not sampled at all but
+``DicelandBot(seat, level, seed, budget).choose(game.view(seat))`` returns the seat's
+action (the core's tuples: place, attack, combo, use, move, town, pass). It is handed
+the view alone, which has no generator state (issue 7: bots never read hidden state),
+and copies its board into two lists: the attack rolls are not sampled at all but
 averaged exactly over their six (or thirty-six) outcomes.
 
 - easy: a random legal action, from the bot's own Rng.
@@ -20,6 +20,9 @@ Ties go to the bot's own Rng, so seeds differ; the same seed and game: the same 
 """
 
 from slampad.bots import diceland_eval as ev
+from slampad.games import diceland_scenes as ds
+from slampad.games.diceland import Diceland
+from slampad.games.diceland_state import seen
 from slampad.rng import Rng
 
 LEVELS = ("easy", "normal", "hard")
@@ -44,13 +47,22 @@ class DicelandBot:
         self.rng = Rng(seed * 8 + seat + 1)
         self.nodes = 0  # valued outcomes in the last decision (S2 budget checks)
         self._ctx = None
-        self._scene = None
+        self._map = None  # the scene built from the first view (kept: no copy each time)
 
     # -- entry -------------------------------------------------------------
-    def choose(self, game):
-        g = game
-        if isinstance(game, dict):
-            g = _from_view(game)
+    def choose(self, view):
+        """The seat's action, read from ``game.view(seat)`` alone: the view has no
+        generator state, so the rolls to come stay hidden (issue 7)."""
+        if not isinstance(view, dict):
+            raise TypeError("a bot reads game.view(seat), not the game")
+        sc = _MAP[0]
+        if not _same_map(sc, view["scene"]):  # a new map: build it once, for every bot
+            sc = _MAP[0] = None
+            sc = _MAP[0] = ds.from_json(view["scene"], "scene")
+        if self._map is not sc:
+            self._map = sc
+            self._ctx = None
+        g = seen(Diceland, view, self._map)
         p = self.seat
         if g.phase == "over":
             raise ValueError("D9: the game is over")
@@ -59,9 +71,8 @@ class DicelandBot:
         self.nodes = 0
         if self.level == "easy":
             return self.rng.choice(g.legal_actions(p))
-        if self._scene is not g.scene:
+        if self._ctx is None:
             self._ctx = ev.Ctx(g)
-            self._scene = g.scene
         c = self._ctx
         own = list(g.owner)
         val = list(g.value)
@@ -220,25 +231,31 @@ class DicelandBot:
         return self._pick(scored)
 
 
-def _from_view(view):
-    from slampad.games.diceland import Diceland
+_MAP = [None]  # the last scene built from a view, shared by the bots of a game
 
-    d = dict(view)
-    d.pop("seat", None)
-    d["rng"] = 1  # the view has no rng; the bot never reads it
-    return Diceland.from_dict(d)
+
+def _same_map(sc, js):
+    """Whether scene ``sc`` is the one the view's JSON ``js`` describes (no allocation)."""
+    if sc is None or len(js) != sc.n:
+        return False
+    caps = sc.capitals
+    for i, h in enumerate(js):
+        c = sc.cells[i]
+        if h["q"] != c[0] or h["r"] != c[1] or h["terrain"] != ds.TERRAINS[sc.terrain[i]]:
+            return False
+        if h.get("capital") != (caps.index(i) if caps and i in caps else None):
+            return False
+    return True
 
 
 def play_game(options=None, levels=("normal", "normal"), seed=0, budgets=None):
     """A whole game with a bot in each seat (levels[s]); returns the game."""
-    from slampad.games.diceland import Diceland
-
     g = Diceland(options, seed)
     bots = [DicelandBot(s, levels[s], seed, None if budgets is None else budgets[s])
             for s in (0, 1)]
     moves = 0
     while not g.is_over():
-        g.apply(bots[g.turn].choose(g))
+        g.apply(bots[g.turn].choose(g.view(g.turn)))
         moves += 1
         if moves > 5000:
             raise RuntimeError("the game does not end")
