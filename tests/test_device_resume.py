@@ -430,3 +430,73 @@ def test_tumblin_table_mode_resumes_between_throws(dev_factory):
     assert s2.who == scr.who and s2.die_no == scr.die_no
     d.tap(str(s2.seats[s2.who] + 1), after=400)  # the next throw goes on from there
     assert len(s2.game.log) == len(want["log"]) + 1
+
+
+# -- one game in RAM: every way back to the menu unloads the game -------------------------
+
+
+GAME_PREFIXES = ("slampad.games.", "slampad.bots.", "slampad.app.play_")
+
+
+def loaded_games():
+    import sys
+
+    mods = [m for m in sys.modules if m.startswith(GAME_PREFIXES)]
+    attrs = []
+    for pkg in ("slampad.games", "slampad.bots", "slampad.app"):
+        p = sys.modules.get(pkg)
+        for name in dir(p) if p is not None else ():
+            full = pkg + "." + name
+            if name.startswith("__"):
+                continue
+            if full.startswith(GAME_PREFIXES):
+                attrs.append(full)  # still reachable from its package: never freed
+    return mods, attrs
+
+
+def back_from_setups(dev):
+    """Back from each game's setup screen (the Go Wild! table, Tumblin', Diceland)."""
+    for game, first in (("Go Wild!", "Table (real deck)"), ("Tumblin' Dice", None),
+                        ("Diceland", None)):  # fmt: skip
+        while not dev.shows(">" + game):
+            dev.tap("down")
+        dev.tap("select")
+        if first:
+            while not dev.shows(">" + first):
+                dev.tap("down")
+            dev.tap("select")
+        while screen_name(dev) != "MenuScreen":
+            dev.tap("up")  # Back is last in each list
+            items = dev.app.screen.items()
+            if items[dev.app.screen.cursor].startswith("Back"):
+                dev.tap("select")
+        assert loaded_games() == ([], []), game
+
+
+def test_every_way_back_to_the_menu_unloads_the_game(dev_factory):
+    """Issue 7 (a device that plays for days): the menu drops every game module, and
+    its attribute on the package, which would otherwise keep it in RAM."""
+    dev = dev_factory("pico", seed=5)
+    back_from_setups(dev)
+    # Wildside: select while waiting for the players to be ready.
+    join_and_start(dev, [0], {1: "easy"})
+    assert loaded_games()[0]
+    dev.tap("select")
+    assert screen_name(dev) == "MenuScreen" and loaded_games() == ([], [])
+    # A long press from a running game, and Menu on the game-over screen.
+    for start in GAMES:
+        while not dev.shows(">Wildside"):
+            dev.tap("up")
+        start(dev)
+        dev.run(3000)
+        assert loaded_games()[0]
+        dev.press("select")
+        dev.run(1700)
+        dev.release("select")
+        dev.run(50)
+        assert screen_name(dev) == "MenuScreen" and loaded_games() == ([], []), start
+    wildside(dev)
+    run_until(dev, lambda: screen_name(dev) == "OverScreen", 3600000, step=100)
+    dev.tap("down")
+    dev.tap("select")
+    assert screen_name(dev) == "MenuScreen" and loaded_games() == ([], [])

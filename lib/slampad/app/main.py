@@ -22,12 +22,23 @@ WATCHDOG_S = 8  # RP2040's limit is 8.3 s; the slowest frame (a hard bot) is far
 _GAME_MODULES = ("slampad.games.", "slampad.bots.", "slampad.app.play_")
 
 
+def forget(name):
+    """Drop a module from sys.modules and from its package (importing ``a.b`` sets
+    attribute ``b`` on ``a``, which would keep the module alive)."""
+    sys.modules.pop(name, None)
+    i = name.rfind(".")
+    parent = sys.modules.get(name[:i]) if i > 0 else None
+    if parent is not None and hasattr(parent, name[i + 1 :]):
+        delattr(parent, name[i + 1 :])
+
+
 def unload_games():
-    """Forget every game module so only one game's code is ever in RAM."""
+    """Forget every game module so only one game's code is ever in RAM (the menu
+    calls it on every visit)."""
     for name in list(sys.modules):
         for prefix in _GAME_MODULES:
             if name.startswith(prefix):
-                del sys.modules[name]
+                forget(name)
     gc.collect()
 
 
@@ -178,9 +189,8 @@ class App:
         """Back to the start menu from anywhere, dropping any game (long-press select)."""
         from slampad.app.menu import MenuScreen
 
-        self.go(MenuScreen(self))  # the old screen hears on_leave, then is dropped
+        self.go(MenuScreen(self))  # the old screen hears on_leave; the menu unloads it
         self.text.drop_pictures()  # a game's picture (the Diceland map) goes with it
-        unload_games()
 
     def beep(self, cue):
         if self.hw.sound is not None and self.cfg["sound"]:

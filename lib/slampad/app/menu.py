@@ -94,6 +94,9 @@ class MenuScreen(ListScreen):
     title = "SLAMPAD - pick a game"
 
     def enter(self, now):
+        from slampad.app.main import unload_games
+
+        unload_games()  # every way back here leaves no game's code in RAM
         ListScreen.enter(self, now)
         self.notes(["settings.toml: " + p for p in self.app.cfg["problems"]], now)
 

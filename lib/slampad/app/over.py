@@ -27,10 +27,8 @@ class OverScreen(ListScreen):
         if i == 1:
             return self.rematch()
         if i == 2:
-            from slampad.app.main import unload_games
             from slampad.app.menu import MenuScreen
 
             self.rematch = None
-            unload_games()
-            return MenuScreen(self.app)
+            return MenuScreen(self.app)  # which unloads the game
         return None

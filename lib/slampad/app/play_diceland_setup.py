@@ -135,10 +135,9 @@ class Seats(ListScreen):
             if self.kinds[s] == "human" and self.pads[s] is None:
                 self.say("P%d: slam your pad first" % (s + 1), now)
                 return None
-        import sys
+        from slampad.app.main import forget
 
-        # The setup is done: its module leaves RAM with this screen (main.unload_games).
-        sys.modules.pop(__name__, None)
+        forget(__name__)  # the setup is done: its module leaves RAM with this screen
         from slampad.app.play_diceland import PlayScreen
 
         return PlayScreen(self.app, self.pads, self.kinds, self.options)

@@ -124,11 +124,9 @@ class TableScreen(ListScreen):
         elif g.entries and i == n + 1:
             self.act(("undo",), now)
         else:
-            from slampad.app.main import unload_games
             from slampad.app.menu import MenuScreen
 
-            unload_games()
-            return MenuScreen(self.app)
+            return MenuScreen(self.app)  # which unloads the game
         if g.is_over():
             return self.over()
         if len(self.actions) > done:  # an entry or an undo: a safe point

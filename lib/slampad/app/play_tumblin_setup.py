@@ -121,10 +121,9 @@ class TumblinJoin(JoinScreen):
         if self.options["teams"] and n != 4:  # T5: two pairs
             self.say("Teams need exactly 4 players (%d now)" % n, now)
             return None
-        import sys
+        from slampad.app.main import forget
 
-        # The setup is done: its module leaves RAM with this screen (main.unload_games).
-        sys.modules.pop(__name__, None)
+        forget(__name__)  # the setup is done: its module leaves RAM with this screen
         from slampad.app.play_tumblin import PlayScreen
 
         o = dict(self.options)

@@ -71,7 +71,8 @@ def drop(app, note=None):
 
 def resume(app, rec):
     """The screen that plays the saved game on, or None (with a note) if the record
-    cannot be rebuilt: it is then dropped, so it is never offered again."""
+    cannot be rebuilt: it is then dropped, so it is never offered again (and the menu
+    that follows unloads what was imported)."""
     import sys
 
     name = rec["m"]
@@ -79,9 +80,6 @@ def resume(app, rec):
         __import__(name)
         scr = sys.modules[name].resume(app, rec["k"], rec["s"])
     except (ImportError, AttributeError, KeyError, TypeError, ValueError, IndexError) as e:
-        from slampad.app.main import unload_games
-
-        unload_games()
         drop(app, "Saved game unreadable (%s): dropped" % type(e).__name__)
         return None
     scr.resumed = True
