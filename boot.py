@@ -1,8 +1,9 @@
 """Slampad boot: who may write to the CIRCUITPY drive.
 
-Hold pad 1 while powering up: the firmware may write to flash (game saves) and
-the computer sees the drive read-only. Otherwise the computer keeps write
-access, as usual, so the image can be updated.
+Hold pad 1 while powering up: the firmware may write to the drive and the
+computer sees it read-only. Otherwise the computer keeps write access, as usual,
+so the image can be updated. Game saves, settings and statistics do not need
+this: they live in microcontroller.nvm, which the firmware can always write.
 """
 
 import digitalio

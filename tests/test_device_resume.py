@@ -500,3 +500,24 @@ def test_every_way_back_to_the_menu_unloads_the_game(dev_factory):
     dev.tap("down")
     dev.tap("select")
     assert screen_name(dev) == "MenuScreen" and loaded_games() == ([], [])
+
+
+# -- flash writes per game (docs/reliability.md prints these with -s) ----------------------
+
+
+@pytest.mark.parametrize("start", GAMES, ids=lambda f: f.__name__)
+def test_flash_writes_per_game_in_the_app(dev_factory, start):
+    """One write per save, plus two at game over (the save cleared, the statistics);
+    a write erases the sector only when it compacts the log."""
+    for seed in (1, 2, 3):
+        dev = dev_factory("pico", seed=seed, frame_ms=5)
+        f = dev.sim.flash()
+        _title, key = start(dev)
+        w0, e0 = f.writes, f.erases
+        run_until(dev, lambda d=dev: screen_name(d) == "OverScreen", 3600000, step=200)
+        saves, writes, erases = dev.app.saves_written, f.writes - w0, f.erases - e0
+        print(
+            "%s seed %d: %d saves, %d flash writes, %d erases" % (key, seed, saves, writes, erases)
+        )
+        assert saves >= 1 and writes == saves + 2
+        assert erases <= writes // 3
