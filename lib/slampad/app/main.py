@@ -16,6 +16,8 @@ from slampad.app.ui import Text
 from slampad.ticks import ticks_diff
 
 LONG_MS = 1500  # select (or the encoder button) held this long: back to the menu
+BOUNCE_MS = 20  # a pad up for less than this was a bouncing contact: press and release
+# reach the screens once (the press with its first contact's keypad stamp)
 WATCHDOG_S = 8  # RP2040's limit is 8.3 s; the slowest frame (a hard bot) is far below
 
 # Modules that belong to one game; dropped when its screen closes.
@@ -93,7 +95,8 @@ class App:
         self.saved = self.load_settings()  # settings.toml values, the saved ones over them
         self.leds = Leds(hw, cfg["brightness"])
         self._sel_at = None  # when select went down (None: not held, or already used)
-        self.held = [False] * hw.n_pads  # which pads are down right now
+        self.held = [False] * hw.n_pads  # which pads are down (bounces filtered out)
+        self._let_go = [None] * hw.n_pads  # a release waiting to last BOUNCE_MS: (t, now)
         self.lost = False  # the pad queue overflowed
         self._ev = keypad.Event()
         self.screen = None
@@ -243,19 +246,30 @@ class App:
                 scr = self.screen
         ev = self._ev
         events = self.hw.pads.events
+        let_go = self._let_go
         while events.get_into(ev):
             k = ev.key_number
-            self.held[k] = ev.pressed
             if ev.pressed:
-                scr.on_pad(k, ev.timestamp, now)
-            else:
-                scr.on_release(k, ev.timestamp, now)
+                if let_go[k] is not None:  # down again at once: the release was a bounce
+                    let_go[k] = None
+                elif not self.held[k]:
+                    self.held[k] = True
+                    scr.on_pad(k, ev.timestamp, now)  # the first contact's stamp (W6)
+            elif self.held[k]:
+                let_go[k] = (ev.timestamp, now)  # a release counts once it lasts
+        for k in range(len(let_go)):
+            up = let_go[k]
+            if up is not None and ticks_diff(now, up[1], self.hw.wrap) >= BOUNCE_MS:
+                let_go[k] = None
+                self.held[k] = False
+                scr.on_release(k, up[0], now)
         if events.overflowed:
             events.clear()
             # A lost release would leave its pad "held" for ever: rescan from scratch,
             # so a pad that is down now reports a fresh press.
             self.hw.pads.reset()
             self.held = [False] * self.hw.n_pads
+            self._let_go = [None] * self.hw.n_pads
             self.lost = True
         nxt = scr.tick(now)
         if nxt is not None:
