@@ -1,0 +1,144 @@
+"""Issue 7 point 6: a short soak of the whole app in the simulator (tools/soak.py): random
+input streams and power cuts in every game, the rules invariants and the JSON round trip
+after every step, the long press back to the menu, saves resumed after a power cut.
+
+The long soaks are run by hand (docs/reliability.md records one of 24 simulated hours per
+game): tools/soak.py --game all --hours 24 --seed N."""
+
+import device_helpers
+import pytest
+
+shim = device_helpers.shim
+
+GAMES = ("wildside", "gowild", "tumblin", "diceland")
+MINUTES = 8  # simulated, per game
+
+
+def errors(res):
+    rows = [e for r in res["games"].values() for e in r["error_details"]]
+    form = "{game} step {step} ({sim_ms} ms) on {screen}: {error}\n{traceback}"
+    return "\n".join(form.format(**e) for e in rows)
+
+
+@pytest.fixture(scope="module")
+def soaked(shim):
+    import soak
+
+    # Power cuts and long-press checks more often than by default, to see many in minutes.
+    return soak.soak(
+        "all", hours=MINUTES / 60, seed=3, profile="pico", cut_every_s=50, check_every_s=150
+    )
+
+
+def test_the_soak_finds_no_error(soaked):
+    assert soaked["errors"] == 0, errors(soaked)
+    assert list(soaked["games"]) == list(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_is_started_played_and_left_by_the_long_press(soaked, game):
+    r = soaked["games"][game]
+    assert r["sim_hours"] * 60 > MINUTES - 0.01
+    assert r["games_started"] > 0, r
+    assert r["inputs"] > 100, r
+    assert r["long_presses"] >= 2, r  # at least one on the way and the last one
+    assert r["max_menu_ms"] <= 2500, r  # within 1 s after the 1.5 s threshold
+    assert r["sim_s_per_wall_s"] > 5, r  # faster than real time, even on a busy machine
+
+
+def test_the_power_is_cut_and_the_device_powers_up_again(soaked):
+    rows = soaked["games"].values()
+    cuts = sum(r["power_cuts"] for r in rows)
+    assert cuts > 0
+    ups = sum(r["power_ups"] for r in rows)
+    assert len(GAMES) < ups <= cuts + len(GAMES)  # a cut may strike a power-up's write
+    assert sum(r["cuts_in_write"] for r in rows) > 0  # the games save: cuts strike writes
+
+
+def test_a_save_is_resumed_after_a_power_cut(soaked):
+    rows = soaked["games"].values()
+    assert sum(r["saves_written"] for r in rows) > 0
+    assert sum(r["resume_offers"] for r in rows) > 0
+    assert sum(r["saves_resumed"] for r in rows) >= 1
+
+
+def test_the_same_seed_gives_the_same_soak(shim):
+    import soak
+
+    a = soak.soak("gowild", hours=1.5 / 60, seed=5, profile="macropad", cut_every_s=30)
+    b = soak.soak("gowild", hours=1.5 / 60, seed=5, profile="macropad", cut_every_s=30)
+    keep = ("digest", "steps", "inputs", "power_cuts", "games_started", "flash_writes")
+    ra, rb = a["games"]["gowild"], b["games"]["gowild"]
+    assert a["errors"] == 0, errors(a)
+    assert {k: ra[k] for k in keep} == {k: rb[k] for k in keep}
+    c = soak.soak("gowild", hours=1.5 / 60, seed=6, profile="macropad", cut_every_s=30)
+    assert c["games"]["gowild"]["digest"] != ra["digest"]
+
+
+def cheating_device(fault):
+    """A SimDevice class whose app runs ``fault(app)`` after every step."""
+    from simdevice import SimDevice
+
+    class Faulty(SimDevice):
+        def __init__(self, *args, **kwargs):
+            SimDevice.__init__(self, *args, **kwargs)
+            app = self.app
+            step = app.step
+
+            def faulty_step(now):
+                step(now)
+                fault(app)
+
+            app.step = faulty_step
+
+    return Faulty
+
+
+def test_a_broken_rule_is_an_error_with_its_seed_game_and_step(shim, monkeypatch):
+    import soak
+
+    def extra_die(app):
+        g = getattr(app.screen, "game", None)
+        if getattr(g, "phase", None) == "window":
+            g.pool += 1  # a die from nowhere (W2)
+
+    monkeypatch.setattr(soak, "SimDevice", cheating_device(extra_die))
+    res = soak.soak("wildside", hours=5 / 60, seed=2)
+    assert res["errors"] == 1
+    e = res["games"]["wildside"]["error_details"][0]
+    assert "W2" in e["error"], e["error"]
+    assert (e["seed"], e["game"], e["screen"]) == (2, "wildside", "PlayScreen")
+    assert e["step"] > 0 and "Traceback" in e["traceback"]
+
+
+def test_a_screen_the_long_press_cannot_leave_is_an_error(shim, monkeypatch):
+    import soak
+
+    def no_way_out(app):
+        app.to_menu = lambda: None
+
+    monkeypatch.setattr(soak, "SimDevice", cheating_device(no_way_out))
+    res = soak.soak("gowild", hours=10 / 60, seed=2, check_every_s=60)
+    assert res["errors"] == 1
+    e = res["games"]["gowild"]["error_details"][0]
+    assert e["error"].startswith("SoakError: stuck: no menu"), e["error"]
+
+
+def test_a_game_save_that_never_reaches_the_flash_is_an_error(shim, monkeypatch):
+    import soak
+    from simdevice import SimDevice
+
+    class Forgetful(SimDevice):
+        """The store says the game was saved, and writes nothing."""
+
+        def __init__(self, *args, **kwargs):
+            SimDevice.__init__(self, *args, **kwargs)
+            st = self.app.store()
+            save = st.save
+            st.save = lambda key, obj: None if key == "game" else save(key, obj)
+
+    monkeypatch.setattr(soak, "SimDevice", Forgetful)
+    res = soak.soak("wildside", hours=10 / 60, seed=4, cut_every_s=30)
+    assert res["errors"] == 1
+    e = res["games"]["wildside"]["error_details"][0]
+    assert "the saved game was lost" in e["error"], e["error"]
