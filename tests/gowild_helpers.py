@@ -271,3 +271,19 @@ def random_game(options, seed, rng, style="uniform", on_step=None, max_steps=500
         if on_step is not None:
             g = on_step(g, a, ev) or g
     return g, acts
+
+
+class Spy(dict):
+    """A view that records which keys are read (a bot must read only its view)."""
+
+    def __init__(self, d):
+        super().__init__(d)
+        self.read = set()
+
+    def __getitem__(self, k):
+        self.read.add(k)
+        return super().__getitem__(k)
+
+    def get(self, k, default=None):
+        self.read.add(k)
+        return super().get(k, default)

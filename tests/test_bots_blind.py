@@ -42,7 +42,7 @@ import json
 
 import device_helpers
 import pytest
-from gowild_helpers import STYLES, pick
+from gowild_helpers import STYLES, Spy, pick
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from wildside_helpers import bot_game
@@ -76,22 +76,6 @@ def other_state(old, rng):
         s = rng.below(0xFFFFFFFF) + 1
         if s != old:
             return s
-
-
-class Spy(dict):
-    """A view that records the keys read."""
-
-    def __init__(self, d):
-        super().__init__(d)
-        self.read = set()
-
-    def __getitem__(self, k):
-        self.read.add(k)
-        return super().__getitem__(k)
-
-    def get(self, k, default=None):
-        self.read.add(k)
-        return super().get(k, default)
 
 
 def plain(view):

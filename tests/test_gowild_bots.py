@@ -8,6 +8,7 @@ from math import comb
 
 import mpvm
 import pytest
+from gowild_helpers import Spy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -136,20 +137,6 @@ def test_wild_one_holding_only_wilds_sloughs():
 # -- only the view -----------------------------------------------------------------------
 
 
-class Spy(dict):
-    """A view that records which keys are read."""
-
-    def __init__(self, d):
-        super().__init__(d)
-        self.read = set()
-
-    def __getitem__(self, k):
-        self.read.add(k)
-        return super().__getitem__(k)
-
-    def get(self, k, default=None):
-        self.read.add(k)
-        return super().get(k, default)
 
 
 def reshuffle_hidden(g, seed):
