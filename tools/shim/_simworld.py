@@ -240,6 +240,9 @@ def patch_blinka():
     3. SH1107-style addressing (used by the SH1106 driver) sends the column's high nibble
        as ``0x10 | (x >> 4)``, as CircuitPython does; Blinka 2.7.1 masks it to zero, so
        any update starting at column 16 or more would land at the wrong column.
+    4. Blinka's background thread calls ``_background()`` on a display that is still
+       being built (it is listed before ``_auto_refresh`` is set), which raised an
+       AttributeError in that thread; it now skips such a display.
     Idempotent; imports ``displayio`` first (before anything imports ``vectorio``).
     """
     # isort: off
@@ -289,6 +292,14 @@ def patch_blinka():
         self.end_transaction()
 
     _displaycore._DisplayCore.set_region_to_update = set_region_to_update
+
+    background = busdisplay.BusDisplay._background
+
+    def quiet_background(self):
+        if hasattr(self, "_auto_refresh"):  # not while __init__ is still running
+            background(self)
+
+    busdisplay.BusDisplay._background = quiet_background
     fourwire._shim_patched = True
 
 
