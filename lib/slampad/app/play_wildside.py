@@ -240,7 +240,7 @@ class PlayScreen(Screen):
             from slampad.app import saves
 
             saves.save(self, __name__, "Wildside")  # between rounds: a safe point
-            self.start_round(now)
+            self.start_round(self.app.hw.ticks_ms())  # the countdown starts after the write
         self.paint(now)
         return None
 
