@@ -20,9 +20,8 @@ Ties go to the bot's own Rng, so seeds differ; the same seed and game: the same 
 """
 
 from slampad.bots import diceland_eval as ev
-from slampad.games import diceland_scenes as ds
+from slampad.bots.diceland_view import seen
 from slampad.games.diceland import Diceland
-from slampad.games.diceland_state import seen
 from slampad.rng import Rng
 
 LEVELS = ("easy", "normal", "hard")
@@ -55,14 +54,10 @@ class DicelandBot:
         generator state, so the rolls to come stay hidden (issue 7)."""
         if not isinstance(view, dict):
             raise TypeError("a bot reads game.view(seat), not the game")
-        sc = _MAP[0]
-        if not _same_map(sc, view["scene"]):  # a new map: build it once, for every bot
-            sc = _MAP[0] = None
-            sc = _MAP[0] = ds.from_json(view["scene"], "scene")
-        if self._map is not sc:
-            self._map = sc
+        g = seen(view)
+        if self._map is not g.scene:  # a new map: its tables too
+            self._map = g.scene
             self._ctx = None
-        g = seen(Diceland, view, self._map)
         p = self.seat
         if g.phase == "over":
             raise ValueError("D9: the game is over")
@@ -229,23 +224,6 @@ class DicelandBot:
             scored.append((ev.local(c, own, val, (h,), p) - before, ("town", p, h)))
             val[h] -= 1
         return self._pick(scored)
-
-
-_MAP = [None]  # the last scene built from a view, shared by the bots of a game
-
-
-def _same_map(sc, js):
-    """Whether scene ``sc`` is the one the view's JSON ``js`` describes (no allocation)."""
-    if sc is None or len(js) != sc.n:
-        return False
-    caps = sc.capitals
-    for i, h in enumerate(js):
-        c = sc.cells[i]
-        if h["q"] != c[0] or h["r"] != c[1] or h["terrain"] != ds.TERRAINS[sc.terrain[i]]:
-            return False
-        if h.get("capital") != (caps.index(i) if caps and i in caps else None):
-            return False
-    return True
 
 
 def play_game(options=None, levels=("normal", "normal"), seed=0, budgets=None):

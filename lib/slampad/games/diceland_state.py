@@ -230,21 +230,3 @@ def _over(g):
     want = taken or [g.result()]
     if g.won != want:
         ck.bad("winners", "D9: the winner is P%d" % (want[0] + 1))
-
-
-def seen(cls, v, scene):
-    """The game as view ``v`` shows it, for a bot: no generator state (rng 1), and
-    unchecked, since v is a real game's view and ``scene`` its scene, already built
-    by the caller (a bot keeps it between decisions: no copy of the map each time)."""
-    g = object.__new__(cls)
-    g.options = dict(v["options"])
-    g.rng = Rng.from_state(1)
-    g.scene = scene
-    g.phase, g.turn, g.starter, g.first = v["phase"], v["turn"], v["starter"], v["first"]
-    g.rerolls, g.streak, g.invader = v["rerolls"], v["streak"], v["invader"]
-    g.owner = [-1 if x is None else x for x in v["owner"]]
-    g.value = list(v["value"])
-    g.free = [list(v["free"][0]), list(v["free"][1])]
-    g.lost, g.used, g.won = list(v["lost"]), list(v["used"]), list(v["winners"])
-    g.pending = None if v["pending"] is None else list(v["pending"])
-    return g
