@@ -193,12 +193,12 @@ def test_W8_a_seats_repeated_presses_count_from_its_earliest(dev_factory):
     dev.press("1")  # already down: no new edge; let go and press again
     dev.release("1")
     stall(dev, 2)
-    dev.press("1")
+    dev.press("1")  # 2 ms up: a bounce (App.step's BOUNCE_MS), the same press
     stall(dev, 2)
     dev.run(2)
     slams = [a for a in round_actions(scr) if a[0] == "slam"]
-    assert [a[1] for a in slams] == [0, 1, 0]
-    assert slams[0][2] == t_first < slams[1][2] < slams[2][2]
+    assert [a[1] for a in slams] == [0, 1]
+    assert slams[0][2] == t_first < slams[1][2]
     assert message_text(dev) == "P1 matches P2 on moon: takes 1"
 
 

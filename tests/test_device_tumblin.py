@@ -133,7 +133,7 @@ def human_throw(dev, scr, k, samples):
     dev.release(key)
     dev.run(1)
     held_ms = ticks_diff(dev.now(), t_press, WRAP)
-    dev.run(10)  # the next frame takes the release
+    dev.run(30)  # the release counts once it lasts 20 ms (App.step's BOUNCE_MS)
     from slampad.app.play_tumblin_draw import power_at
 
     a = g.log[-1]

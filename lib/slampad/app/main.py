@@ -37,7 +37,12 @@ def forget(name):
 def unload_games():
     """Forget every game module so only one game's code is ever in RAM (the menu
     calls it on every visit)."""
-    for name in list(sys.modules):
+    names = list(sys.modules)
+    for pkg in ("slampad.games", "slampad.bots", "slampad.app"):
+        p = sys.modules.get(pkg)  # a module the package still holds is kept alive too
+        if p is not None:
+            names.extend(pkg + "." + a for a in dir(p) if type(getattr(p, a)) is type(sys))
+    for name in names:
         for prefix in _GAME_MODULES:
             if name.startswith(prefix):
                 forget(name)
