@@ -16,8 +16,7 @@ from slampad.app.ui import Text
 from slampad.ticks import ticks_diff
 
 LONG_MS = 1500  # select (or the encoder button) held this long: back to the menu
-BOUNCE_MS = 20  # a pad up for less than this was a bouncing contact: press and release
-# reach the screens once (the press with its first contact's keypad stamp)
+BOUNCE_MS = 20  # a pad up for less than this was a bouncing contact, not a release
 WATCHDOG_S = 8  # RP2040's limit is 8.3 s; the slowest frame (a hard bot) is far below
 
 # Modules that belong to one game; dropped when its screen closes.
@@ -101,7 +100,9 @@ class App:
         self.leds = Leds(hw, cfg["brightness"])
         self._sel_at = None  # when select went down (None: not held, or already used)
         self.held = [False] * hw.n_pads  # which pads are down (bounces filtered out)
-        self._let_go = [None] * hw.n_pads  # a release waiting to last BOUNCE_MS: (t, now)
+        self._up = [False] * hw.n_pads  # a release waiting to last BOUNCE_MS ...
+        self._up_t = [0] * hw.n_pads  # ... its keypad stamp
+        self._up_at = [0] * hw.n_pads  # ... and the frame it was seen in
         self.lost = False  # the pad queue overflowed
         self._ev = keypad.Event()
         self.screen = None
@@ -251,30 +252,31 @@ class App:
                 scr = self.screen
         ev = self._ev
         events = self.hw.pads.events
-        let_go = self._let_go
-        while events.get_into(ev):
+        up = self._up
+        while events.get_into(ev):  # one press and one release per touch, bounces aside
             k = ev.key_number
             if ev.pressed:
-                if let_go[k] is not None:  # down again at once: the release was a bounce
-                    let_go[k] = None
+                if up[k]:  # down again at once: the release was a bounce
+                    up[k] = False
                 elif not self.held[k]:
                     self.held[k] = True
                     scr.on_pad(k, ev.timestamp, now)  # the first contact's stamp (W6)
             elif self.held[k]:
-                let_go[k] = (ev.timestamp, now)  # a release counts once it lasts
-        for k in range(len(let_go)):
-            up = let_go[k]
-            if up is not None and ticks_diff(now, up[1], self.hw.wrap) >= BOUNCE_MS:
-                let_go[k] = None
+                up[k] = True  # a release counts once it lasts BOUNCE_MS
+                self._up_t[k] = ev.timestamp
+                self._up_at[k] = now
+        for k in range(len(up)):
+            if up[k] and ticks_diff(now, self._up_at[k], self.hw.wrap) >= BOUNCE_MS:
+                up[k] = False
                 self.held[k] = False
-                scr.on_release(k, up[0], now)
+                scr.on_release(k, self._up_t[k], now)
         if events.overflowed:
             events.clear()
             # A lost release would leave its pad "held" for ever: rescan from scratch,
             # so a pad that is down now reports a fresh press.
             self.hw.pads.reset()
             self.held = [False] * self.hw.n_pads
-            self._let_go = [None] * self.hw.n_pads
+            self._up = [False] * self.hw.n_pads
             self.lost = True
         nxt = scr.tick(now)
         if nxt is not None:
