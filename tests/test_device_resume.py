@@ -521,3 +521,26 @@ def test_flash_writes_per_game_in_the_app(dev_factory, start):
         )
         assert saves >= 1 and writes == saves + 2
         assert erases <= writes // 3
+
+
+def test_a_failed_game_save_is_said_once_and_play_goes_on(dev_factory):
+    dev = dev_factory("pico", seed=5, frame_ms=5)
+    st = dev.app.store()
+    save = st.save
+    tried = []
+
+    def failing(key, obj):
+        if key == "game":
+            tried.append(key)
+            raise OSError(5)  # the flash failed
+        return save(key, obj)
+
+    st.save = failing
+    wildside(dev)
+    run_until(dev, lambda: screen_name(dev) == "OverScreen", 3600000, step=200)
+    assert len(tried) >= 2 and dev.app.saves_written == 0
+    assert dev.app.notices == ["Game not saved: OSError"]  # once, however many failed
+    dev.tap("down")
+    dev.tap("select")  # Menu: the note is shown there
+    assert screen_name(dev) == "MenuScreen" and note(dev) == "Game not saved: OSError"
+    assert st.load("stats")["g"]["wildside"][0] == 1  # the game still counts
