@@ -146,12 +146,28 @@ def use_value(c, own, val, p, a, b, t, r0, r1):
 
 
 def combo_value(c, own, val, p, a, b, t):
-    """Thirty-six times the expected value change of a combo (both rolls, best use)."""
+    """Thirty-six times the expected value change of a combo (both rolls, best use, as
+    use_value chooses). Each (attacker, roll) is valued once, not once per roll pair:
+    12 attack_value calls at most instead of 84 (the same result)."""
+    memo = [None] * 12
+    va, vb = val[a], val[b]
     tot = 0
     for r0 in range(1, 7):
         for r1 in range(r0, 7):
-            d = use_value(c, own, val, p, a, b, t, r0, r1)[0]
-            tot += d if r0 == r1 else 2 * d
+            lawful = r0 <= va or r0 <= vb or r1 <= va or r1 <= vb  # D4: must not fail
+            best = None
+            for r in (r0, r1):
+                for k in (0, 1):
+                    s = b if k else a
+                    if lawful and r > val[s]:
+                        continue
+                    j = 6 * k + r - 1
+                    d = memo[j]
+                    if d is None:
+                        d = memo[j] = attack_value(c, own, val, p, s, t, (r,))
+                    if best is None or d > best:
+                        best = d
+            tot += best if r0 == r1 else 2 * best
     return tot
 
 
