@@ -544,3 +544,27 @@ def test_a_failed_game_save_is_said_once_and_play_goes_on(dev_factory):
     dev.tap("select")  # Menu: the note is shown there
     assert screen_name(dev) == "MenuScreen" and note(dev) == "Game not saved: OSError"
     assert st.load("stats")["g"]["wildside"][0] == 1  # the game still counts
+
+
+def test_no_game_is_imported_before_it_is_chosen(dev_factory):
+    """Issue 8 (memory): at power-up, and through the menu, Settings and Statistics, no
+    game's rules, bots or screens are in RAM; choosing one loads only that one."""
+    import sys
+
+    dev = dev_factory("pico", seed=5)
+    assert loaded_games() == ([], [])
+    for _ in range(len(dev.app.screen.items())):  # every row, without choosing a game
+        dev.tap("down")
+    for place in ("Statistics", "Settings"):
+        while not dev.shows(">" + place):
+            dev.tap("down")
+        dev.tap("select")
+        dev.tap("up")  # Back is last
+        dev.tap("select")
+        assert screen_name(dev) == "MenuScreen" and loaded_games() == ([], []), place
+    while not dev.shows(">Diceland"):
+        dev.tap("down")
+    dev.tap("select")
+    mods = loaded_games()[0]
+    assert mods == ["slampad.app.play_diceland_setup"], mods
+    assert not [m for m in sys.modules if "wildside" in m or "gowild" in m or "tumblin" in m]

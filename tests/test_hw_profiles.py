@@ -419,7 +419,8 @@ def test_only_profiles_name_board_pins(name):
     with open(os.path.join(HW, name), encoding="utf-8") as f:
         src = f.read()
     uses_board = "import board" in src
-    assert uses_board == (name in ("pico.py", "pico_tft.py", "feather.py", "macropad.py"))
+    profiles = ("pico.py", "pico_tft.py", "feather.py", "macropad.py", "pico_wiring.py")
+    assert uses_board == (name in profiles)  # pico_wiring.py: the Pico builds' shared pins
 
 
 def test_hw_imports_and_piezo_run_on_micropython(tmp_path):

@@ -473,9 +473,7 @@ def import_sets(plan, profile, root=ROOT):
     starts = set()
     for dotted, _l, _o, _f in scan_imports((root / "code.py").read_text(), "code", False):
         starts.add(dotted.rpartition(".")[0] if dotted not in plan.modules else dotted)
-    others = {"slampad.hw." + p for p in PROFILES if p != profile}
-    if profile == "pico_tft":
-        others.discard("slampad.hw.pico")
+    others = {"slampad.hw." + p for p in PROFILES if p != profile}  # pico_tft: pico_wiring
 
     def base_follow(m):
         return m not in others and not m.startswith(GAME_PREFIXES)

@@ -137,15 +137,23 @@ def fix_board_stub(text):
 
 
 def files_for(root, profile):
-    """code.py, boot.py, the shared hw modules and this profile's module."""
+    """code.py, boot.py, the shared hw modules and this profile's module (with helpers
+    named after a profile of the same board, as pico_wiring.py for pico and pico_tft)."""
     profiles = deploy.profile_modules(root)
     if profile not in profiles:
         raise Failure("profile %s: no lib/slampad/hw/%s.py" % (profile, profile))
     others = {p for name, p in profiles.items() if name != profile}
+    board = PROFILES[profile]
+
+    def foreign(p):  # another profile, or a helper of another board's (pico_wiring.py)
+        return p in others or any(
+            p.stem.startswith(name + "_") and PROFILES[name] != board for name in profiles
+        )
+
     hw = sorted(
         p
         for p in (root / "lib/slampad/hw").rglob("*.py")
-        if "__pycache__" not in p.parts and p not in others
+        if "__pycache__" not in p.parts and not foreign(p)
     )
     return [root / "code.py", root / "boot.py"] + hw
 

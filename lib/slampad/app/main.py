@@ -104,7 +104,9 @@ class App:
         self._up_t = [0] * hw.n_pads  # ... its keypad stamp
         self._up_at = [0] * hw.n_pads  # ... and the frame it was seen in
         self.lost = False  # the pad queue overflowed
-        self._ev = keypad.Event()
+        self._ev = getattr(hw.pads, "event", None) or keypad.Event()  # PioPads: its own
+        self._ticked = hasattr(self._ev, "tick")  # ... with the microsecond tick
+        self.slam_t = [0] * hw.n_pads  # each pad's last press on the slam clock (W6)
         self.screen = None
         self.now = hw.ticks_ms()
         self.saves_written = 0  # game saves made (saves.save)
@@ -260,6 +262,7 @@ class App:
                     up[k] = False
                 elif not self.held[k]:
                     self.held[k] = True
+                    self.slam_t[k] = ev.tick if self._ticked else ev.timestamp
                     scr.on_pad(k, ev.timestamp, now)  # the first contact's stamp (W6)
             elif self.held[k]:
                 up[k] = True  # a release counts once it lasts BOUNCE_MS

@@ -127,7 +127,7 @@ class MenuScreen(ListScreen):
             from slampad.app.play_diceland_setup import SetupScreen as DicelandSetup
 
             return DicelandSetup(self.app)
-        from slampad.app.join import JoinScreen
+        from slampad.app.play_join import JoinScreen
 
         return JoinScreen(self.app, name)
 
@@ -140,7 +140,7 @@ class GoWildModes(ListScreen):
 
     def select(self, i, now):
         if i == 0:
-            from slampad.app.join import JoinScreen
+            from slampad.app.play_join import JoinScreen
 
             return JoinScreen(self.app, "Go Wild!", "gowild", 6)  # G2: P5, P6 are bots
         if i == 1:

@@ -72,6 +72,9 @@ class JoinScreen(ListScreen):
             self.say("Need 2+ seats: slam or add bots", now)
             return None
         kinds = [self.seats[s] for s in filled]
+        from slampad.app.main import forget
+
+        forget(__name__)  # the seating is done: its module leaves RAM with this screen
         if self.key == "gowild":
             from slampad.app.play_gowild import PlayScreen
         else:

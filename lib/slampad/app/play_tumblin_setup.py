@@ -5,8 +5,8 @@ The title row explains the highlighted line in a few words (one row even on
 the 128x64 OLED); select changes it."""
 
 from slampad.app import cues
-from slampad.app.join import JoinScreen
 from slampad.app.menu import ListScreen
+from slampad.app.play_join import JoinScreen
 
 # (rounds, target): exactly one is set (T5)
 LENGTHS = ((4, None), (5, None), (6, None), (2, None), (3, None), (None, 100), (None, 300))
@@ -123,7 +123,8 @@ class TumblinJoin(JoinScreen):
             return None
         from slampad.app.main import forget
 
-        forget(__name__)  # the setup is done: its module leaves RAM with this screen
+        forget(__name__)  # the setup is done: its modules leave RAM with this screen
+        forget("slampad.app.play_join")
         from slampad.app.play_tumblin import PlayScreen
 
         o = dict(self.options)

@@ -32,7 +32,9 @@ class PlayScreen(Screen):
         n = len(pads)
         bots = [s for s in range(n) if kinds[s] != "human"]
         self.seed = seed = app.new_seed()
-        opts = {"players": n, "bots": bots, "look_ms": app.cfg["look_ms"]}
+        hw = app.hw  # slams are judged on the pads' own clock (W6: 1 us with the PIO)
+        opts = {"players": n, "bots": bots, "look_ms": app.cfg["look_ms"],
+                "tick_us": hw.slam_tick_us, "wrap": hw.slam_wrap}  # fmt: skip
         self.game = Wildside(opts, seed)
         self.bots = [WildsideBot(s, kinds[s], seed) if s in bots else None for s in range(n)]
         self.actions = []  # every action applied, for replay
@@ -108,7 +110,7 @@ class PlayScreen(Screen):
                 return
             if not g.slams:
                 self.app.beep(cues.SLAM)
-            self.act(("slam", s, t))  # W6: the keypad timestamp, not arrival order
+            self.act(("slam", s, self.app.slam_t[pad]))  # W6: the pad's stamp, not arrival
             self.app.leds.seat_colour(pad, (255, 255, 255))
         elif g.phase == "choose" and g.choice["slammer"] == s and not bounce:
             self.act(("tap", s))  # W5: move the highlight
@@ -145,18 +147,20 @@ class PlayScreen(Screen):
     def open_window(self, now):
         gc.collect()  # before the window, never inside it
         g = self.game
-        self.act(("open", now))
+        o = g.options
+        t_open = self.app.hw.slam_now()
+        self.act(("open", t_open))
         self.stage = "window"
         self.t0 = now
         view = g.view()
-        per_ms = 1000 // g.options["tick_us"]
+        per_ms = 1000 // o["tick_us"]
         for s in range(len(self.pads)):
             self.due[s] = None
             b = self.bots[s]
             if b is not None:
                 d = b.plan(view)  # W12: bots decide once the dice are shown
-                if d is not None and d < g.options["look_ms"]:
-                    self.due[s] = ticks_add(now, d * per_ms, WRAP)
+                if d is not None and d < o["look_ms"]:
+                    self.due[s] = ticks_add(t_open, d * per_ms, o["wrap"])
         self.app.beep(cues.GO)
         self.say(["SLAM! Pool %d" % g.pool if g.pool else "SLAM on a match!"], now)
 
@@ -221,9 +225,10 @@ class PlayScreen(Screen):
             else:
                 self.countdown(dt, o["countdown_ms"])
         elif self.stage == "window":
+            slam_now = self.app.hw.slam_now()
             for s in range(len(self.due)):
                 d = self.due[s]
-                if d is not None and ticks_diff(now, d, WRAP) >= 0:
+                if d is not None and ticks_diff(slam_now, d, o["wrap"]) >= 0:
                     self.due[s] = None
                     if s in g.active:
                         self.act(("slam", s, d))
@@ -287,6 +292,8 @@ def resume(app, meta, state):
         raise ValueError("seats do not match the pads")
     if [s for s in range(len(kinds)) if kinds[s] != "human"] != list(g.options["bots"]):
         raise ValueError("bots do not match the game")
+    if (g.options["tick_us"], g.options["wrap"]) != (app.hw.slam_tick_us, app.hw.slam_wrap):
+        raise ValueError("saved on another slam clock")
     scr.game = g
     fast = meta.get("fast")
     if fast is not None:

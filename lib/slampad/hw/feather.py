@@ -9,7 +9,8 @@
 | piezo (other leg to GND)              | A0                             |
 """
 
-from slampad.hw import parts
+from slampad.hw import parts, pio_pads
+from slampad.hw.oled import ssd1306
 
 SEATS = 4
 DICE = 5
@@ -26,12 +27,12 @@ def _fill(b):
     import board
 
     return b.finish(
-        pads=b.pads(pad_pins()),
+        pads=pio_pads.pads(b, pad_pins()),  # GPIO9-12 in a row: PIO stamps
         menu=b.button_menu(board.D4, board.D5, board.D6),
         pixels=b.pixels(board.D25, SEATS * DICE),
         dice_pixels=parts.dice_rows(SEATS, DICE),
         seat_pixels=[[] for _ in range(SEATS)],
-        display=b.ssd1306(board.STEMMA_I2C),
+        display=ssd1306(b, board.STEMMA_I2C),
         colour=False,
         sound=b.piezo(board.A0),
     )

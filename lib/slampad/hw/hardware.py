@@ -33,6 +33,10 @@ class Hardware:
         self.n_pads = pads.key_count
         self.tick_us = TICK_US
         self.wrap = WRAP
+        # The slam race's clock (W6): the pads' own, 1 us with the PIO, else ticks_ms.
+        self.slam_tick_us = getattr(pads, "tick_us", TICK_US)
+        self.slam_wrap = getattr(pads, "wrap", WRAP)
+        self.slam_now = getattr(pads, "now", supervisor.ticks_ms)
         self.menu = menu
         self.pixels = pixels
         self.dice_pixels = dice_pixels

@@ -1,7 +1,8 @@
 """Builders the board profiles share, so a profile is a table of pins plus a few calls.
 
 ``run(name, fill)`` makes a ``Build`` and calls ``fill(b)``, which creates the parts with
-``b.pads(...)``, ``b.pixels(...)``, ``b.ssd1306(...)``, ``b.button_menu(...)``, ... and
+``b.pads(...)``, ``b.pixels(...)``, ``b.button_menu(...)``, ... (a display from
+hw/oled.py or the profile itself) and
 returns ``b.finish(...)``, the Hardware. If anything fails, the parts made so far are
 released again (so a retry does not find its pins in use).
 """
@@ -38,7 +39,8 @@ class Build:
             displayio.release_displays()
 
     def pads(self, pins):
-        """Slam pads: arcade buttons to ground, internal pull-ups, 1 ms scans."""
+        """Slam pads: arcade buttons to ground, internal pull-ups, 1 ms keypad scans
+        (profiles with the pads on consecutive GPIOs use hw/pio_pads.pads instead)."""
         import keypad
 
         return self.keep(
@@ -49,18 +51,6 @@ class Build:
         import neopixel
 
         return self.keep(neopixel.NeoPixel(pin, n, brightness=BRIGHTNESS, auto_write=False))
-
-    def ssd1306(self, make_i2c, address=0x3C):
-        """A 128x64 SSD1306 OLED on the I2C bus ``make_i2c()`` returns."""
-        import displayio
-
-        displayio.release_displays()
-        self.own_display = True
-        import adafruit_displayio_ssd1306
-        import i2cdisplaybus
-
-        bus = i2cdisplaybus.I2CDisplayBus(make_i2c(), device_address=address)
-        return adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64, auto_refresh=False)
 
     def button_menu(self, up_pin, down_pin, select_pin):
         from slampad.hw.menu import ButtonMenu

@@ -8,44 +8,21 @@
 | menu buttons up / down / select (GND) | GP6, GP7, GP8                  |
 | piezo (other leg to GND)              | GP20                           |
 
-``common`` builds everything but the display; pico_tft shares it.
+hw/pico_wiring.py builds everything but the display; pico_tft shares it.
 """
 
-from slampad.hw import parts
+from slampad.hw import parts, pico_wiring
+from slampad.hw.oled import ssd1306
 
-SEATS = 4
-DICE = 5
-
-
-def pad_pins():
-    """The slam pads P1-P4 (boot.py reads P1 too)."""
-    import board
-
-    return (board.GP10, board.GP11, board.GP12, board.GP13)
-
-
-def common(b, display, colour):
-    """Pads, pixels, menu buttons and piezo of the Pico builds, around ``display``."""
-    import board
-
-    return b.finish(
-        pads=b.pads(pad_pins()),
-        menu=b.button_menu(board.GP6, board.GP7, board.GP8),
-        pixels=b.pixels(board.GP22, SEATS * DICE),
-        dice_pixels=parts.dice_rows(SEATS, DICE),
-        seat_pixels=[[] for _ in range(SEATS)],
-        display=display,
-        colour=colour,
-        sound=b.piezo(board.GP20),
-    )
+pad_pins = pico_wiring.pad_pins
 
 
 def _fill(b):
     import board
     import busio
 
-    display = b.ssd1306(lambda: busio.I2C(board.GP5, board.GP4))
-    return common(b, display, False)
+    display = ssd1306(b, lambda: busio.I2C(board.GP5, board.GP4))
+    return pico_wiring.common(b, display, False)
 
 
 def build():

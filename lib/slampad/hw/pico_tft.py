@@ -1,6 +1,7 @@
 """Pico reference build with a 240x240 ST7789 colour display instead of the OLED.
 
-Pads, NeoPixels, menu buttons and piezo as in hw/pico.py; the display on SPI0:
+Pads, NeoPixels, menu buttons and piezo as in hw/pico.py (hw/pico_wiring.py); the
+display on SPI0:
 
 | ST7789 pin | Pico pin |
 |------------|----------|
@@ -11,7 +12,7 @@ Pads, NeoPixels, menu buttons and piezo as in hw/pico.py; the display on SPI0:
 | RST        | GP14     |
 """
 
-from slampad.hw import parts, pico
+from slampad.hw import parts, pico_wiring
 
 
 def _fill(b):
@@ -29,10 +30,10 @@ def _fill(b):
         spi, command=board.GP0, chip_select=board.GP1, reset=board.GP14, baudrate=24000000
     )
     display = adafruit_st7789.ST7789(bus, width=240, height=240, rowstart=80, auto_refresh=False)
-    return pico.common(b, display, True)
+    return pico_wiring.common(b, display, True)
 
 
-pad_pins = pico.pad_pins
+pad_pins = pico_wiring.pad_pins
 
 
 def build():
