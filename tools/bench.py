@@ -4,6 +4,11 @@
     .venv/bin/python tools/bench.py --gowild [--games 1000] [--timing-games 40] [--jobs 2]
     .venv/bin/python tools/bench.py --tumblin [--games 400] [--throws 2000] [--timing-games 4]
     .venv/bin/python tools/bench.py --diceland [--games 500] [--timing-games 3] [--jobs 2]
+    .venv/bin/python tools/bench.py --table [--write] [--repeat 3]
+
+With --table it prints one Markdown summary table of every game's figures (rules speed,
+bot decision times and the Pico goals, heaps, the slam path, the image size) and with
+--write puts it in docs/benchmarks.md; see tools/bench_table.py.
 
 Without --gowild it measures, for full 4-player Wildside bot games (all bots "normal"):
 - time per roll resolution (one ``bots.wildside.play_round``) on CPython and on the
@@ -163,6 +168,12 @@ def main(argv=None):
     ap.add_argument("--tumblin", action="store_true", help="benchmark Tumblin' Dice instead")
     ap.add_argument("--diceland", action="store_true", help="benchmark the Diceland bots")
     ap.add_argument(
+        "--table", action="store_true", help="one summary table of all games (bench_table.py)"
+    )
+    ap.add_argument(
+        "--write", action="store_true", help="--table: also put it in docs/benchmarks.md"
+    )
+    ap.add_argument(
         "--throws", type=int, default=2000, help="Tumblin' Dice: throws a power, landing table"
     )
     ap.add_argument(
@@ -179,6 +190,12 @@ def main(argv=None):
         help="Go Wild!, Tumblin' Dice: processes for the win-rate games",
     )
     ns = ap.parse_args(argv)
+    if ns.write and not ns.table:
+        ap.error("--write goes with --table")
+    if ns.table:
+        import bench_table
+
+        return bench_table.main(ns, sys.argv[1:] if argv is None else argv)
     if ns.diceland:
         ns.games = 500 if ns.games is None else ns.games
         ns.timing_games = 3 if ns.timing_games is None else ns.timing_games

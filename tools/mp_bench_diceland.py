@@ -11,11 +11,12 @@ For each level, GAMES (default 3) games with seeds 0..GAMES-1 on the preset SCEN
 the bot's own); every choose() call is timed. gc.collect() runs before each decision,
 outside the timing (the device app does the same between turns).
 Prints one ``BENCH vm=... what=decide level=... scene=... decisions=... median_us=...
-mean_us=... p90_us=... max_us=... nodes=... attack_median_us=... attack_p90_us=...
-kept_import=... live_peak=...`` line per level (nodes: valued outcomes per decision;
-attack_*: the attack decisions only, the costliest kind; kept_import: heap bytes held
-after the imports; live_peak: the most heap bytes in use after a collection, between
-decisions: imports, the game and the bots; both MicroPython only, -1 elsewhere).
+mean_us=... p90_us=... p95_us=... max_us=... nodes=... attack_median_us=...
+attack_p90_us=... attack_p95_us=... kept_import=... live_peak=...`` line per level
+(nodes: valued outcomes per decision; attack_*: the attack decisions only, the costliest
+kind; kept_import: heap bytes held after the imports; live_peak: the most heap bytes in
+use after a collection, between decisions: imports, the game and the bots; both
+MicroPython only, -1 elsewhere).
 """
 
 import gc
@@ -80,11 +81,12 @@ def main(argv):
         n = len(t)
         print(
             "BENCH vm=%s what=decide level=%s scene=%s decisions=%d median_us=%.1f"
-            " mean_us=%.1f p90_us=%.1f max_us=%.1f nodes=%d attack_median_us=%.1f"
-            " attack_p90_us=%.1f kept_import=%d live_peak=%d"
-            % (VM, level, scene, n, median(t), sum(t) / n, t[(n * 9) // 10], t[-1],
-               nodes // n, median(at), at[(len(at) * 9) // 10] if at else 0, KEPT,
-               peak if MP else -1)
+            " mean_us=%.1f p90_us=%.1f p95_us=%.1f max_us=%.1f nodes=%d attack_median_us=%.1f"
+            " attack_p90_us=%.1f attack_p95_us=%.1f kept_import=%d live_peak=%d"
+            % (VM, level, scene, n, median(t), sum(t) / n, t[(n * 9) // 10],
+               t[(n * 19) // 20], t[-1], nodes // n, median(at),
+               at[(len(at) * 9) // 10] if at else 0, at[(len(at) * 19) // 20] if at else 0,
+               KEPT, peak if MP else -1)
         )
         t = at = None
         gc.collect()

@@ -10,7 +10,7 @@ GAMES (default 20) games with seeds 0..GAMES-1; game i seats the timed bot (LEVE
 default "hard"; SAMPLES: its budget, default the level's) at seat i % 4 and "normal"
 bots elsewhere. Every one of its choose() calls is timed, view() excluded.
 Prints one line: ``BENCH vm=... games=... decisions=... median_us=... mean_us=...
-p90_us=... max_us=... playouts=... wins=... kept_import=...`` (kept_import: heap bytes
+p90_us=... p95_us=... max_us=... playouts=... wins=... kept_import=...`` (kept_import: heap bytes
 held after the imports, MicroPython only, -1 elsewhere).
 """
 
@@ -69,7 +69,7 @@ def main(argv):
     med = times[n // 2] if n % 2 else (times[n // 2 - 1] + times[n // 2]) / 2
     print(
         "BENCH vm=%s games=%d level=%s decisions=%d median_us=%.1f mean_us=%.1f p90_us=%.1f"
-        " max_us=%.1f playouts=%d wins=%d kept_import=%d"
+        " p95_us=%.1f max_us=%.1f playouts=%d wins=%d kept_import=%d"
         % (
             VM,
             games,
@@ -78,6 +78,7 @@ def main(argv):
             med,
             sum(times) / n,
             times[(n * 9) // 10],
+            times[(n * 19) // 20],
             times[-1],
             playouts,
             wins,

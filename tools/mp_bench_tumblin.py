@@ -13,7 +13,7 @@ GAMES (default 4) games with seeds 0..GAMES-1 of PLAYERS (default 2) bots of
 that level; every choose() call is timed, view() excluded.
 Prints ``BENCH vm=... what=throw dice=... median_us=...`` lines, then one
 ``BENCH vm=... what=decide level=... players=... decisions=... median_us=...
-mean_us=... p90_us=... max_us=... sims=... kept_import=...`` line per level
+mean_us=... p90_us=... p95_us=... max_us=... sims=... kept_import=...`` line per level
 (sims: simulated throws per decision; kept_import: heap bytes held after the
 imports, MicroPython only, -1 elsewhere).
 """
@@ -95,9 +95,9 @@ def main(argv):
         n = len(t)
         print(
             "BENCH vm=%s what=decide level=%s players=%d decisions=%d median_us=%.1f"
-            " mean_us=%.1f p90_us=%.1f max_us=%.1f sims=%d kept_import=%d"
-            % (VM, level, players, n, median(t), sum(t) / n, t[(n * 9) // 10], t[-1],
-               sims // n, KEPT)
+            " mean_us=%.1f p90_us=%.1f p95_us=%.1f max_us=%.1f sims=%d kept_import=%d"
+            % (VM, level, players, n, median(t), sum(t) / n, t[(n * 9) // 10],
+               t[(n * 19) // 20], t[-1], sims // n, KEPT)
         )
 
 

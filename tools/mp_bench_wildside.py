@@ -3,13 +3,20 @@
 Runs on MicroPython (timed with time.ticks_us / ticks_diff) and on CPython
 (time.perf_counter_ns), so both VMs run the same code:
 
-    micropython tools/mp_bench_wildside.py [GAMES] [PLAYERS]
-    python tools/mp_bench_wildside.py [GAMES] [PLAYERS]
+    micropython tools/mp_bench_wildside.py [GAMES] [PLAYERS] [decide]
+    python tools/mp_bench_wildside.py [GAMES] [PLAYERS] [decide]
 
 GAMES (default 200) games with seeds 0..GAMES-1, all bots "normal", as play_game plays them.
 Prints one line: ``BENCH vm=... games=... rounds=... median_us=... mean_us=... p90_us=...
 max_us=... game_ms=... kept_import=...`` (kept_import: heap bytes held after the imports,
 MicroPython only, -1 elsewhere).
+
+With ``decide``: the bots' decisions instead, for each level GAMES games with every seat
+that level. Every ``WildsideBot.plan(view)`` (each bot, as each window opens) and
+``choose(view)`` (a first slammer with several matches) that ``play_round`` makes is
+timed, ``view()`` excluded. Prints one ``BENCH vm=... what=decide level=... players=...
+decisions=... plans=... chooses=... median_us=... mean_us=... p90_us=... p95_us=...
+max_us=... kept_import=...`` line per level.
 """
 
 import gc
@@ -50,9 +57,67 @@ def bench(games, players):
     return times, game_us
 
 
+class Timed:
+    """A bot whose plan() and choose() calls are timed into ``times``."""
+
+    def __init__(self, bot, times, counts):
+        self.bot = bot
+        self.seat = bot.seat
+        self.times = times
+        self.counts = counts
+
+    def plan(self, view):
+        t0 = now_us()
+        d = self.bot.plan(view)
+        self.times.append(int(since_us(t0)))
+        self.counts[0] += 1
+        return d
+
+    def choose(self, view):
+        t0 = now_us()
+        v = self.bot.choose(view)
+        self.times.append(int(since_us(t0)))
+        self.counts[1] += 1
+        return v
+
+
+def bench_decide(level, games, players):
+    times = array("I")
+    counts = [0, 0]  # plans, chooses
+    for seed in range(games):
+        game = Wildside({"players": players, "bots": list(range(players))}, seed)
+        bots = [Timed(WildsideBot(s, level, seed), times, counts) for s in range(players)]
+        mix = Rng(seed ^ 0x5A5A)
+        t = 0
+        while not game.is_over() and game.round < 5000:
+            t = play_round(game, bots, t, mix)[2]
+        game = bots = None
+        gc.collect()
+    return times, counts
+
+
+def decide(games, players):
+    bench_decide("hard", 2, players)  # warm up
+    for level in ("easy", "normal", "hard"):
+        times, counts = bench_decide(level, games, players)
+        t = sorted(times)
+        n = len(t)
+        med = t[n // 2] if n % 2 else (t[n // 2 - 1] + t[n // 2]) / 2
+        print(
+            "BENCH vm=%s what=decide level=%s players=%d decisions=%d plans=%d chooses=%d"
+            " median_us=%.1f mean_us=%.1f p90_us=%.1f p95_us=%.1f max_us=%.1f kept_import=%d"
+            % (VM, level, players, n, counts[0], counts[1], med, sum(t) / n, t[(n * 9) // 10],
+               t[(n * 19) // 20], t[-1], KEPT)
+        )
+        times = t = None
+        gc.collect()
+
+
 def main(argv):
     games = int(argv[1]) if len(argv) > 1 else 200
     players = int(argv[2]) if len(argv) > 2 else 4
+    if len(argv) > 3 and argv[3] == "decide":
+        return decide(games, players)
     bench(2, players)  # warm up
     times, game_us = bench(games, players)
     times = sorted(times)

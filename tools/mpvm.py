@@ -3,7 +3,7 @@
 CLI:
     python tools/mpvm.py ENTRY [ARGS...] [--heap 128K] [--expect TEXT] [--timeout S]
         Prints PASS or FAIL and the tail of the VM's output; exit status 0 on PASS, 1 on FAIL.
-    python tools/mpvm.py ENTRY [ARGS...] --min-heap [--lo 8K] [--hi 1024K]
+    python tools/mpvm.py ENTRY [ARGS...] --min-heap [--lo 8K] [--hi 1024K] [--confirm 8]
         Binary search (1 KiB steps) for the smallest heap that passes; prints it.
     Exit status 2 when the tool itself cannot run (no VM, a bad size).
 
@@ -14,7 +14,7 @@ Library:
     find_micropython() -> path        (raises MicroPythonNotFound, never skips)
     find_mpy_cross() -> path          (raises MicroPythonNotFound)
     run(entry, args=(), heap="128K") -> (ok, output)   (heap=None: the VM's default)
-    min_heap(entry, args=(), lo="8K", hi="1024K") -> bytes, or None if ``hi`` fails
+    min_heap(entry, args=(), lo="8K", hi="1024K", confirm=8) -> bytes, or None if ``hi`` fails
 
 A run passes when the VM exits with status 0 (an uncaught exception, ImportError or
 MemoryError exits 1) and, if ``expect`` is given, the output contains it.
@@ -184,7 +184,7 @@ def tail(text, lines=20):
 
 def _split_argv(argv):
     """(tool options, entry, script args): tool options may sit before or after ENTRY."""
-    takes_value = {"--heap", "--lo", "--hi", "--expect", "--timeout", "--tail"}
+    takes_value = {"--heap", "--lo", "--hi", "--confirm", "--expect", "--timeout", "--tail"}
     flags = {"--min-heap", "-h", "--help"}
     opts, entry, rest = [], None, []
     i = 0
@@ -225,6 +225,9 @@ def main(argv=None):
     ap.add_argument("--min-heap", action="store_true", help="search the smallest passing heap")
     ap.add_argument("--lo", default="8K", help="--min-heap lower bound (default 8K)")
     ap.add_argument("--hi", default="1024K", help="--min-heap upper bound (default 1024K)")
+    ap.add_argument(
+        "--confirm", type=int, default=8, help="--min-heap: KiB above the answer that must pass"
+    )
     ap.add_argument("--expect", default=None, help="text the output must contain to pass")
     ap.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per run")
     ap.add_argument("--tail", type=int, default=20, help="output lines to show (default 20)")
@@ -234,7 +237,9 @@ def main(argv=None):
         ap.error("ENTRY is required")
     try:
         if ns.min_heap:
-            n = min_heap(entry, rest, ns.lo, ns.hi, timeout=ns.timeout, expect=ns.expect)
+            n = min_heap(
+                entry, rest, ns.lo, ns.hi, timeout=ns.timeout, expect=ns.expect, confirm=ns.confirm
+            )
             if n is None:
                 ok, out = run(entry, rest, ns.hi, timeout=ns.timeout, expect=ns.expect)
                 print("FAIL even at %s" % fmt_size(parse_size(ns.hi)))
