@@ -396,3 +396,24 @@ def test_the_state_machine_gets_what_the_assembler_says(prog, monkeypatch):
     hz[0] = 26_600_000  # another system clock: no 1 us tick, so no PIO pads
     with pytest.raises(ValueError, match="PIO clock"):
         PioPads("GP10", 4, lambda: 0)
+
+
+def test_a_bouncing_contact_through_the_program_is_one_press(prog):
+    """The emulated program sees every bounce; PioPads makes one press of them, at the
+    first contact, and one release when the pad is let go."""
+    rng = random.Random(11)
+    t, lvl, ev = 100 * US, 0, []
+    for _ in range(12):  # 12 bounces of 1-200 us, then down for good
+        ev.append((t, 1, lvl))
+        t += rng.randrange(US, 200 * US)
+        lvl ^= 1
+    ev.append((t, 1, 0))
+    ev.append((t + 9000 * US, 1, 1))  # let go 9 ms later
+    src = pio_emu.waveform(ev)
+    words, _ = pio_emu.run(prog.WORDS, prog.KWARGS, src, t + 9100 * US)
+    assert len(words) > 6  # the program reported the bounces
+    pads, _sm, clock, _ = make_pads([w for _, w in words])
+    clock.us = (t + 9100 * US) // US
+    got = events(pads)
+    assert [(k, p) for k, p, _t, _m in got] == [(1, True), (1, False)]
+    assert abs(got[0][2] - 100) <= 1  # the first contact, to the microsecond
