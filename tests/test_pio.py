@@ -417,3 +417,19 @@ def test_a_bouncing_contact_through_the_program_is_one_press(prog):
     got = events(pads)
     assert [(k, p) for k, p, _t, _m in got] == [(1, True), (1, False)]
     assert abs(got[0][2] - 100) <= 1  # the first contact, to the microsecond
+
+
+def test_the_image_is_built_with_the_program_assembled_from_its_source(monkeypatch):
+    """tools/deploy.py assembles the program when it builds the image (not whatever
+    words lib/ holds): a stale pio_program.py still deploys the source's words."""
+    from pathlib import Path
+
+    import deploy
+
+    src = Path(pio_padscan.TARGET)
+    fresh = deploy.image_bytes(src, deploy.PIO_PROGRAM, keep_comments=True)
+    assert fresh == pio_padscan.module_text().encode()
+    text = pio_padscan.source().replace("jmp loop [1]", "jmp loop [2]")  # another program
+    monkeypatch.setattr(pio_padscan, "source", lambda *a, **k: text)
+    changed = deploy.image_bytes(src, deploy.PIO_PROGRAM, keep_comments=True)
+    assert changed != fresh and b"0x0203" in changed  # jmp loop [2]

@@ -421,9 +421,18 @@ def _existing_ancestor(path):
 IMPORT_BUDGET = 140 * 1024
 
 
+PIO_PROGRAM = "lib/slampad/hw/pio_program.py"
+
+
 def image_bytes(src, rel, keep_comments=False):
-    """What the image holds for one source file: our own modules are slimmed."""
+    """What the image holds for one source file: our own modules are slimmed, and the
+    PIO program is assembled now, from its source (tools/pio_padscan.py): the image
+    never carries words the source does not make."""
     data = src.read_bytes()
+    if rel == PIO_PROGRAM:
+        import pio_padscan
+
+        data = pio_padscan.module_text().encode("utf-8")
     if keep_comments or not (rel.startswith("lib/slampad/") and rel.endswith(".py")):
         return data
     from slim import strip_source
