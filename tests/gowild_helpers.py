@@ -14,6 +14,23 @@ from slampad.games.gowild import GoWild
 from slampad.rng import Rng
 
 GLYPH = {"R": 0, "Y": 1, "O": 2, "B": 3, "G": 4, "W": 5}
+# G9: what view(p) holds (p's own hand; others only as hand_sizes, the deck as its size)
+PUBLIC = {
+    "seat",
+    "hand",
+    "hand_sizes",
+    "scores",
+    "wild_one",
+    "round",
+    "trick",
+    "lead",
+    "turn",
+    "plays",
+    "discard",
+    "deck_size",
+    "target",
+    "phase",
+}
 NAMES = ("red", "yellow", "orange", "blue", "green", "wild")
 R, Y, ORANGE, B, G, W = range(6)  # (E741: no bare O)
 

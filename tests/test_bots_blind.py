@@ -42,7 +42,7 @@ import json
 
 import device_helpers
 import pytest
-from gowild_helpers import STYLES, Spy, pick
+from gowild_helpers import PUBLIC, STYLES, Spy, pick
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from wildside_helpers import bot_game
@@ -85,22 +85,6 @@ def plain(view):
 
 # -- Go Wild! (G9) ---------------------------------------------------------------------
 
-GW_PUBLIC = {
-    "seat",
-    "hand",
-    "hand_sizes",
-    "scores",
-    "wild_one",
-    "round",
-    "trick",
-    "lead",
-    "turn",
-    "plays",
-    "discard",
-    "deck_size",
-    "target",
-    "phase",
-}
 
 
 def gowild_scramble(g, me, rng):
@@ -191,7 +175,7 @@ def test_G9_gowild_bot_needs_only_the_view():
             want = GoWildBot(me, level, seed).choose(v)
             spy = Spy(plain(v))
             assert GoWildBot(me, level, seed).choose(spy) == want
-            assert spy.read <= GW_PUBLIC and "hand" in spy.read
+            assert spy.read <= PUBLIC and "hand" in spy.read
             assert spy == keep and v == keep, "the bot changed the view"
 
 
@@ -227,7 +211,7 @@ def test_G9_gowild_view_shows_other_hands_only_as_counts_property(g, salt):
     rng = Rng(salt)
     for p in range(g.n()):
         v = g.view(p)
-        assert set(v) == GW_PUBLIC
+        assert set(v) == PUBLIC
         # The only cards shown: the seat's own hand, the table, the discard pile (face up).
         assert v["hand"] == g.hands[p]
         assert v["plays"] == g.plays and v["discard"] == g.discard
@@ -235,7 +219,7 @@ def test_G9_gowild_view_shows_other_hands_only_as_counts_property(g, salt):
         assert v["hand_sizes"] == [gc.total(h) for h in g.hands]
         assert all(type(k) is int for k in v["hand_sizes"])
         assert v["deck_size"] == len(g.deck)
-        for key in GW_PUBLIC - {"hand", "plays", "discard", "hand_sizes", "scores"}:
+        for key in PUBLIC - {"hand", "plays", "discard", "hand_sizes", "scores"}:
             assert not isinstance(v[key], list), key
         # Nothing else in it depends on them: deal them again, the view is the same.
         h = gowild_scramble(g, p, rng)

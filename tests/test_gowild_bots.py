@@ -8,7 +8,7 @@ from math import comb
 
 import mpvm
 import pytest
-from gowild_helpers import Spy
+from gowild_helpers import PUBLIC, Spy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,22 +21,6 @@ from slampad.rng import Rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MP_ENTRY = os.path.join("tests", "mp", "gowild_bots.py")
-PUBLIC = {
-    "seat",
-    "hand",
-    "hand_sizes",
-    "scores",
-    "wild_one",
-    "round",
-    "trick",
-    "lead",
-    "turn",
-    "plays",
-    "discard",
-    "deck_size",
-    "target",
-    "phase",
-}
 
 
 def cards(text):

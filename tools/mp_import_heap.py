@@ -13,18 +13,7 @@ Prints one line: ``BENCH vm=micropython what=import module=... kept=... deps=...
 import gc
 import sys
 
-
-def _here():
-    try:
-        p = __file__
-    except NameError:
-        p = sys.argv[0]
-    p = p.replace("\\", "/")
-    i = p.rfind("/")
-    return p[:i] if i >= 0 else "."
-
-
-sys.path.insert(0, _here() + "/../lib")
+import mp_timing  # noqa: F401 - puts the repository's lib/ on sys.path (before the count)
 
 
 def main(argv):
