@@ -254,7 +254,7 @@ def test_statistics_count_games_wins_by_colour_and_the_fastest_slam(dev_factory)
     d.tap("select")
     assert screen_name(d) == "StatsScreen"
     assert d.app.screen.items()[0] == "Wildside: 1 played"
-    from slampad.app.resume import COLOUR_NAMES
+    from slampad.app.menu_resume import COLOUR_NAMES
 
     won = ", ".join("%s %d" % (COLOUR_NAMES[c], w) for c, w in enumerate(wins) if w)
     assert d.app.screen.items()[1] == " wins " + won
@@ -266,7 +266,7 @@ def test_statistics_count_games_wins_by_colour_and_the_fastest_slam(dev_factory)
 
 def test_statistics_page_with_nothing_saved_and_with_junk(dev_factory):
     dev = dev_factory("pico")
-    from slampad.app.resume import StatsScreen
+    from slampad.app.menu_resume import StatsScreen
 
     dev.app.go(StatsScreen(dev.app))
     assert dev.app.screen.items() == ["No games finished yet", "Back"]
@@ -567,4 +567,49 @@ def test_no_game_is_imported_before_it_is_chosen(dev_factory):
     dev.tap("select")
     mods = loaded_games()[0]
     assert mods == ["slampad.app.play_diceland_setup"], mods
-    assert not [m for m in sys.modules if "wildside" in m or "gowild" in m or "tumblin" in m]
+    others = ("wildside", "gowild", "tumblin")
+    assert not [m for m in sys.modules if m.startswith("slampad.") and any(o in m for o in others)]
+
+
+def test_a_game_is_imported_largest_module_first(dev_factory, monkeypatch):
+    """Issue 8: starting a game imports its modules in app/play_order.py's order
+    (largest first, while the heap is emptiest), and the order table leaves RAM."""
+    import builtins
+    import sys
+
+    from slampad.app.play_order import ORDER
+
+    dev = dev_factory("pico", seed=5)
+    seen = []  # (module, nesting): 0 = imported by load_game itself
+    depth = [0]
+    real = builtins.__import__
+
+    def spy(name, *a, **k):
+        if not name.startswith("slampad.") or name in sys.modules:
+            return real(name, *a, **k)
+        seen.append((name, depth[0]))
+        depth[0] += 1
+        try:
+            return real(name, *a, **k)
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(builtins, "__import__", spy)
+    import test_device_diceland as td
+    from device_helpers import move_cursor
+
+    td.open_setup(dev)
+    move_cursor(dev, dev.app.screen.cursor, td.NEXT)
+    dev.tap("select")  # the seats
+    dev.tap("1")
+    move_cursor(dev, dev.app.screen.cursor, 0)
+    seen.clear()  # the setup screens are loaded: from here on, the game
+    dev.tap("select")
+    assert screen_name(dev) == "PlayScreen", dev.lines()
+    order = ORDER["slampad.app.play_diceland"]
+    top = [m for m, d in seen if d == min(d for _m, d in seen) and m in order]
+    assert top == [m for m in order if m in top]  # load_game's own imports: in order
+    assert seen[0][0] == "slampad.app.play_order" and top[0] == order[0]  # largest first
+    loaded = [m for m, _d in seen]
+    assert all(m in loaded or m in sys.modules for m in order)
+    assert "slampad.app.play_order" not in sys.modules

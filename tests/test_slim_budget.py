@@ -139,3 +139,31 @@ def test_a_game_loading_one_of_two_modules_counts_each_on_its_own():
     assert "slampad.app.play_tumblin" not in games  # only its two real sets are counted
     # The setup screen is loaded from the menu before the game and drops itself.
     assert "slampad.app.play_tumblin_setup" not in virtual | table
+
+
+def test_each_game_loads_its_largest_modules_first():
+    """Issue 8: app/play_order.py (what main.load_game imports, in order) is current,
+    lists each game's modules (its ONE_OF modules aside) largest first in the image, and
+    covers every game the menu can start."""
+    with open(ROOT / deploy.LOAD_ORDER) as f:
+        assert f.read() == deploy.load_order_text()
+    plan = deploy.make_plan()
+    orders = deploy.load_orders(plan)
+    assert sorted(orders) == [
+        "slampad.app.play_diceland",
+        "slampad.app.play_gowild",
+        "slampad.app.play_gowild_table",
+        "slampad.app.play_tumblin",
+        "slampad.app.play_wildside",
+    ]
+    _base, games = deploy.import_sets(plan, "pico")
+
+    def size(m):
+        return len(deploy.image_bytes(Path(plan.modules[m]), "lib/slampad/x.py"))
+
+    for entry, names in orders.items():
+        sizes = [size(m) for m in names]
+        assert sizes == sorted(sizes, reverse=True), entry
+        assert entry in names and "slampad.games._check" in names
+    assert "slampad.bots.tumblin" not in orders["slampad.app.play_tumblin"]  # ONE_OF
+    assert "slampad.app.play_tumblin_enter" not in orders["slampad.app.play_tumblin"]

@@ -433,6 +433,8 @@ def image_bytes(src, rel, keep_comments=False):
         import pio_padscan
 
         data = pio_padscan.module_text().encode("utf-8")
+    elif rel == LOAD_ORDER:
+        data = load_order_text().encode("utf-8")
     if keep_comments or not (rel.startswith("lib/slampad/") and rel.endswith(".py")):
         return data
     from slim import strip_source
@@ -441,7 +443,7 @@ def image_bytes(src, rel, keep_comments=False):
 
 
 # Loaded one game at a time: app/main.unload_games() drops these between games.
-GAME_PREFIXES = ("slampad.games.", "slampad.bots.", "slampad.app.play_")
+GAME_PREFIXES = ("slampad.games.", "slampad.bots.", "slampad.app.play_", "slampad.app.menu_")
 
 
 def _edges(plan, name):
@@ -518,6 +520,49 @@ def one_of(plan, entry):
         ]:
             return [m for m in ast.literal_eval(node.value) if m in plan.modules]
     return []
+
+
+LOAD_ORDER = "lib/slampad/app/play_order.py"  # play_: loaded for a game start, then dropped
+
+
+def load_orders(plan, profile="pico"):
+    """{game screen module: its modules, largest first}: what app.main.load_game imports,
+    in that order, when a game starts (DEVICE-FACTS: compile the big ones while the heap
+    is emptiest). A game's ONE_OF modules load later, when needed, and are left out."""
+    _base, games = import_sets(plan, profile)
+    alts = set()
+    for key in games:
+        if "|" in key:
+            alts.add(key.split("|")[1])
+    out = {}
+    for key, mods in games.items():
+        entry = key.split("|")[0]
+        if entry in alts or not any(m.startswith("slampad.games.") for m in mods):
+            continue  # a ONE_OF module, or a helper screen (setup, seating, news)
+        common = set(mods) - alts
+        out[entry] = common if entry not in out else out[entry] & common
+
+    def size(name):
+        rel = "lib/slampad/x.py"
+        return len(image_bytes(Path(plan.modules[name]), rel))
+
+    return {e: tuple(sorted(ms, key=lambda m: (-size(m), m))) for e, ms in out.items()}
+
+
+def load_order_text(plan=None):
+    plan = plan or make_plan(ROOT, None)
+    orders = load_orders(plan)
+    rows = []
+    for entry in sorted(orders):
+        rows.append('    "%s": (\n' % entry)
+        rows.extend('        "%s",\n' % m for m in orders[entry])
+        rows.append("    ),\n")
+    return (
+        '"""Each game\'s modules, largest first, for app.main.load_game: made by\n'
+        "tools/deploy.py from the import scan (do not edit; tests/test_slim_budget.py checks\n"
+        'it is current, and the image always gets a fresh one)."""\n\n'
+        "ORDER = {\n" + "".join(rows) + "}\n"
+    )
 
 
 def import_set_bytes(plan, profile, keep_comments=False):

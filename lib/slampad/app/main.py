@@ -20,7 +20,7 @@ BOUNCE_MS = 20  # a pad up for less than this was a bouncing contact, not a rele
 WATCHDOG_S = 8  # RP2040's limit is 8.3 s; the slowest frame (a hard bot) is far below
 
 # Modules that belong to one game; dropped when its screen closes.
-_GAME_MODULES = ("slampad.games.", "slampad.bots.", "slampad.app.play_")
+_GAME_MODULES = ("slampad.games.", "slampad.bots.", "slampad.app.play_", "slampad.app.menu_")
 
 
 def forget(name):
@@ -31,6 +31,25 @@ def forget(name):
     parent = sys.modules.get(name[:i]) if i > 0 else None
     if parent is not None and hasattr(parent, name[i + 1 :]):
         delattr(parent, name[i + 1 :])
+
+
+def load_game(entry):
+    """Import game screen ``entry``'s modules largest first, while the heap is
+    emptiest (order: app/play_order.py, made by tools/deploy.py; dropped first)."""
+    try:
+        from slampad.app.play_order import ORDER
+
+        names = ORDER.get(entry, ())
+        del ORDER
+    except ImportError:  # an image without it: the usual order
+        names = ()
+    forget("slampad.app.play_order")
+    for name in names:
+        if name not in sys.modules:
+            gc.collect()
+            __import__(name)
+    __import__(entry)
+    return sys.modules[entry]
 
 
 def unload_games():
@@ -49,7 +68,7 @@ def unload_games():
 
 
 def autoreload(on):
-    """Let a USB write reload the code (menus) or not (in a game)."""
+    """USB writes may reload the code in menus, not in a game."""
     try:
         import supervisor
 
@@ -59,7 +78,7 @@ def autoreload(on):
 
 
 def crash_note():
-    """A line about how the last run ended, if it crashed or the watchdog reset it."""
+    """How the last run ended, if it crashed or the watchdog reset it."""
     try:
         import supervisor
 
@@ -124,7 +143,7 @@ class App:
             self.notices.insert(0, last)
         rec = saves.saved(self)
         if rec is not None:
-            from slampad.app.resume import ResumeScreen
+            from slampad.app.menu_resume import ResumeScreen
 
             return ResumeScreen(self, rec)
         from slampad.app.menu import MenuScreen

@@ -108,7 +108,7 @@ class MenuScreen(ListScreen):
 
     def select(self, i, now):
         if i == len(GAMES):
-            from slampad.app.resume import StatsScreen
+            from slampad.app.menu_resume import StatsScreen
 
             return StatsScreen(self.app)
         if i > len(GAMES):
@@ -144,9 +144,9 @@ class GoWildModes(ListScreen):
 
             return JoinScreen(self.app, "Go Wild!", "gowild", 6)  # G2: P5, P6 are bots
         if i == 1:
-            from slampad.app.play_gowild_table import TableSetup
+            from slampad.app.main import load_game
 
-            return TableSetup(self.app)
+            return load_game("slampad.app.play_gowild_table").TableSetup(self.app)
         return MenuScreen(self.app)
 
 

@@ -135,9 +135,8 @@ class Seats(ListScreen):
             if self.kinds[s] == "human" and self.pads[s] is None:
                 self.say("P%d: slam your pad first" % (s + 1), now)
                 return None
-        from slampad.app.main import forget
+        from slampad.app.main import forget, load_game
 
         forget(__name__)  # the setup is done: its module leaves RAM with this screen
-        from slampad.app.play_diceland import PlayScreen
-
-        return PlayScreen(self.app, self.pads, self.kinds, self.options)
+        game = load_game("slampad.app.play_diceland")  # largest modules first
+        return game.PlayScreen(self.app, self.pads, self.kinds, self.options)

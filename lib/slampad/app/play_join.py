@@ -72,14 +72,11 @@ class JoinScreen(ListScreen):
             self.say("Need 2+ seats: slam or add bots", now)
             return None
         kinds = [self.seats[s] for s in filled]
-        from slampad.app.main import forget
+        from slampad.app.main import forget, load_game
 
         forget(__name__)  # the seating is done: its module leaves RAM with this screen
-        if self.key == "gowild":
-            from slampad.app.play_gowild import PlayScreen
-        else:
-            from slampad.app.play_wildside import PlayScreen
-        return PlayScreen(self.app, filled, kinds)
+        game = load_game("slampad.app.play_" + ("gowild" if self.key == "gowild" else "wildside"))
+        return game.PlayScreen(self.app, filled, kinds)
 
     def tick(self, now):
         for s in range(len(self.flash)):

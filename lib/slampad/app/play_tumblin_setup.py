@@ -121,11 +121,11 @@ class TumblinJoin(JoinScreen):
         if self.options["teams"] and n != 4:  # T5: two pairs
             self.say("Teams need exactly 4 players (%d now)" % n, now)
             return None
-        from slampad.app.main import forget
+        from slampad.app.main import forget, load_game
 
         forget(__name__)  # the setup is done: its modules leave RAM with this screen
         forget("slampad.app.play_join")
-        from slampad.app.play_tumblin import PlayScreen
+        PlayScreen = load_game("slampad.app.play_tumblin").PlayScreen  # largest first
 
         o = dict(self.options)
         o["players"] = n

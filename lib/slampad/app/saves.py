@@ -73,12 +73,10 @@ def resume(app, rec):
     """The screen that plays the saved game on, or None (with a note) if the record
     cannot be rebuilt: it is then dropped, so it is never offered again (and the menu
     that follows unloads what was imported)."""
-    import sys
+    from slampad.app.main import load_game
 
-    name = rec["m"]
     try:
-        __import__(name)
-        scr = sys.modules[name].resume(app, rec["k"], rec["s"])
+        scr = load_game(rec["m"]).resume(app, rec["k"], rec["s"])
     except (ImportError, AttributeError, KeyError, TypeError, ValueError, IndexError) as e:
         drop(app, "Saved game unreadable (%s): dropped" % type(e).__name__)
         return None

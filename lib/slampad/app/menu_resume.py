@@ -1,4 +1,5 @@
-"""The resume offer at power-up, and the statistics page (issue 7)."""
+"""The resume offer at power-up, and the statistics page (issue 7). A menu_ module:
+never in RAM with a game (the menu unloads it; Resume drops it before the game loads)."""
 
 from slampad.app import saves
 from slampad.app.menu import ListScreen, MenuScreen
@@ -32,6 +33,9 @@ class ResumeScreen(ListScreen):
     def select(self, i, now):
         app = self.app
         if i == 0:
+            from slampad.app.main import forget
+
+            forget(__name__)
             scr = saves.resume(app, self.rec)
             if scr is not None:
                 return scr
