@@ -534,11 +534,14 @@ def load_orders(plan, profile="pico"):
     for key in games:
         if "|" in key:
             alts.add(key.split("|")[1])
+    used = set()  # modules another game screen imports: parts of that game
+    for key, mods in games.items():
+        used.update(m for m in mods if m != key.split("|")[0])
     out = {}
     for key, mods in games.items():
         entry = key.split("|")[0]
-        if entry in alts or not any(m.startswith("slampad.games.") for m in mods):
-            continue  # a ONE_OF module, or a helper screen (setup, seating, news)
+        if entry in alts or entry in used or not any(m.startswith("slampad.games.") for m in mods):
+            continue  # a ONE_OF module, a game's helper, or a setup / seating screen
         common = set(mods) - alts
         out[entry] = common if entry not in out else out[entry] & common
 

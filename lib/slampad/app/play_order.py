@@ -63,7 +63,7 @@ ORDER = {
         "slampad.games.wildside_state",
         "slampad.bots.wildside",
         "slampad.app.play_wildside_draw",
-        "slampad.app.wildside_text",
+        "slampad.app.play_wildside_text",
         "slampad.games._check",
         "slampad.rng",
         "slampad.games.wildside_match",
