@@ -3,7 +3,7 @@
 code.py shows the error here, waits for select (or WAIT_MS), and re-raises it: the
 VM then ends with the exception, so ``supervisor.get_previous_traceback()`` keeps
 the traceback, and ``reload_on_error`` starts the app again at once. The app's first
-screen notes the error (main.crash_note) and offers the saved game, or the menu.
+screen notes the error (``note()``) and offers the saved game, or the menu.
 """
 
 TEXT = None  # the crash screen's rows, once shown
@@ -73,3 +73,32 @@ def wait_for_restart(hw):
         if ticks_diff(hw.ticks_ms(), t0, hw.wrap) >= WAIT_MS:
             break
     supervisor.set_next_code_file(None, reload_on_error=True)
+
+
+def note():
+    """How the last run ended, if it crashed or the watchdog reset it."""
+    try:
+        import supervisor
+
+        tb = supervisor.get_previous_traceback()
+    except (ImportError, AttributeError):
+        tb = None
+    if tb and "KeyboardInterrupt" not in tb:  # ctrl-C at the console is no crash
+        lines = [x.strip() for x in tb.strip().split("\n") if x.strip()]
+        where = ""
+        for x in lines:
+            if x.startswith("File "):  # the innermost frame: its file and line
+                q = x.split('"')
+                if len(q) > 2:
+                    line = q[2].split("line ")[-1].split(",")[0]
+                    where = " at %s:%s" % (q[1].split("/")[-1], line)
+        return "Last crash: %s%s" % (lines[-1] if lines else "?", where)
+    try:
+        import microcontroller
+
+        rr = microcontroller.cpu.reset_reason
+        if rr is not None and rr == microcontroller.ResetReason.WATCHDOG:
+            return "Restarted: the app stopped answering"
+    except (ImportError, AttributeError):
+        pass
+    return None

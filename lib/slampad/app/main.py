@@ -77,35 +77,6 @@ def autoreload(on):
         pass
 
 
-def crash_note():
-    """How the last run ended, if it crashed or the watchdog reset it."""
-    try:
-        import supervisor
-
-        tb = supervisor.get_previous_traceback()
-    except (ImportError, AttributeError):
-        tb = None
-    if tb and "KeyboardInterrupt" not in tb:  # ctrl-C at the console is no crash
-        lines = [x.strip() for x in tb.strip().split("\n") if x.strip()]
-        where = ""
-        for x in lines:
-            if x.startswith("File "):  # the innermost frame: its file and line
-                q = x.split('"')
-                if len(q) > 2:
-                    line = q[2].split("line ")[-1].split(",")[0]
-                    where = " at %s:%s" % (q[1].split("/")[-1], line)
-        return "Last crash: %s%s" % (lines[-1] if lines else "?", where)
-    try:
-        import microcontroller
-
-        rr = microcontroller.cpu.reset_reason
-        if rr is not None and rr == microcontroller.ResetReason.WATCHDOG:
-            return "Restarted: the app stopped answering"
-    except (ImportError, AttributeError):
-        pass
-    return None
-
-
 class App:
     def __init__(self, hw, cfg, seed=None):
         self.hw = hw
@@ -137,8 +108,9 @@ class App:
     def first_screen(self):
         """The resume offer if a game was saved, else the menu (a crash's note first)."""
         from slampad.app import saves
+        from slampad.app.crash import note
 
-        last = crash_note()
+        last = note()
         if last:
             self.notices.insert(0, last)
         rec = saves.saved(self)
