@@ -102,7 +102,9 @@ def test_import_sets_count_one_profile_and_one_game_at_a_time():
     plan = deploy.make_plan(profile="pico")
     base, games = deploy.import_sets(plan, "pico")
     assert "slampad.app.main" in base and "slampad.hw.pico" in base
-    assert "slampad.hw.macropad" not in base and "adafruit_ticks" in base
+    assert "slampad.hw.macropad" not in base and "neopixel" in base  # a library counts
+    assert "slampad.hw.battery" in base and "slampad.app.power" in base  # issue 9
+    assert "adafruit_debouncer" not in base  # menu buttons: keypad (issue 9's room)
     assert not any(m.startswith("adafruit_display_text") for m in base)  # ui.Text: TileGrids
     assert not any(m.startswith(deploy.GAME_PREFIXES) for m in base)
     wild = games["slampad.app.play_wildside"]
@@ -116,7 +118,7 @@ def test_image_holds_slimmed_slampad_and_untouched_libraries(tmp_path):
     got = (tmp_path / "img" / "lib" / "slampad" / "games" / "wildside.py").read_text()
     assert got == strip_source(ours.read_text())
     assert (tmp_path / "img" / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
-    lib = tmp_path / "img" / "lib" / "adafruit_ticks.py"
+    lib = tmp_path / "img" / "lib" / "neopixel.py"
     assert "SPDX" in lib.read_text()  # licence headers stay
     deploy.deploy(tmp_path / "raw", profile="pico", out=lambda *_: None, keep_comments=True)
     raw = (tmp_path / "raw" / "lib" / "slampad" / "games" / "wildside.py").read_text()
