@@ -36,14 +36,17 @@ def shim():
 
 @pytest.fixture
 def dev_factory(shim):
-    """make(profile="pico", seed=1, settings=None, frame_ms=2, flash=None) -> a SimDevice;
+    """make(profile="pico", seed=1, settings=None, frame_ms=2, flash=None, battery=None,
+    gauge=False) -> a SimDevice;
     all closed again after the test."""
     made = []
 
-    def make(profile="pico", seed=1, settings=None, frame_ms=2, flash=None):
+    def make(profile="pico", seed=1, settings=None, frame_ms=2, flash=None, **power):
         from simdevice import SimDevice
 
-        dev = SimDevice(profile, seed=seed, settings=settings, frame_ms=frame_ms, flash=flash)
+        dev = SimDevice(
+            profile, seed=seed, settings=settings, frame_ms=frame_ms, flash=flash, **power
+        )
         made.append(dev)
         return dev
 

@@ -26,7 +26,7 @@ _HARDWARE_TOP = {
     "neopixel", "neopixel_write", "pwmio", "rotaryio", "storage", "simhw", "_simworld",
     "_panels", "_flash", "displayio", "busdisplay", "fourwire", "i2cdisplaybus",
     "paralleldisplaybus", "epaperdisplay", "vectorio", "terminalio", "fontio", "bitmaptools",
-    "circuitpython_typing",
+    "circuitpython_typing", "analogio", "alarm", "_gauge",
 }  # fmt: skip
 
 
@@ -606,3 +606,94 @@ def test_simhw_refuses_blinka_modules_imported_first():
         [sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=60
     )
     assert "refused:" in p.stdout and "sys.path[0]" in p.stdout, p.stdout + p.stderr
+
+
+# -- power (issue 9) ----------------------------------------------------------------------
+
+
+def test_analogio_reads_vsys_over_3_on_the_pico_and_only_adc_pins(sim):
+    import analogio
+    import board
+    import digitalio
+
+    sim.set_battery(3.9)
+    adc = analogio.AnalogIn(board.VOLTAGE_MONITOR)
+    assert abs(adc.value / 65535 * 3.3 * 3 - 3.9) < 0.001
+    usb = digitalio.DigitalInOut(board.VBUS_SENSE)
+    assert usb.value is False
+    sim.set_battery(3.9, usb=True)
+    assert usb.value is True and abs(adc.value / 65535 * 9.9 - 4.75) < 0.001  # VSYS from USB
+    sim.set_analog("GP26", 1.65)
+    a0 = analogio.AnalogIn(board.GP26)
+    assert a0.value == 32768
+    with pytest.raises(ValueError, match="ADC"):
+        analogio.AnalogIn(board.GP10)
+    with pytest.raises(ValueError, match="in use"):
+        analogio.AnalogIn(board.VOLTAGE_MONITOR)
+    adc.deinit()
+    a0.deinit()
+    usb.deinit()
+
+
+def test_the_simulated_max17048_answers_like_the_chip(shim):
+    import board
+
+    shim.use_board("adafruit_feather_rp2040")
+    chip = shim.add_fuel_gauge()
+    shim.set_battery(3.7, percent=42.5)
+    i2c = board.STEMMA_I2C()
+    assert 0x36 in i2c.scan()
+    buf = bytearray(2)
+    i2c.writeto_then_readfrom(0x36, bytes([0x08]), buf)
+    assert buf[0] << 8 | buf[1] == 0x0012  # VERSION
+    i2c.writeto_then_readfrom(0x36, bytes([0x02]), buf)
+    assert abs((buf[0] << 8 | buf[1]) * 78.125e-6 - 3.7) < 0.0001  # VCELL
+    i2c.writeto_then_readfrom(0x36, bytes([0x04]), buf)
+    assert (buf[0] << 8 | buf[1]) / 256 == 42.5  # SOC
+    with pytest.raises(OSError):
+        i2c.writeto(0x36, bytes([0xFE, 0x54, 0x00]))  # reset: not acknowledged
+    assert chip.reads == 3
+
+
+def test_deep_sleep_records_its_alarms_and_a_wake_restarts_with_the_flash(sim):
+    import alarm
+    import board
+    import digitalio
+    import microcontroller
+
+    sim.set_battery(3.6)
+    sim.nvm()[0:3] = b"abc"
+    io = digitalio.DigitalInOut(board.GP10)
+    with pytest.raises(ValueError, match="in use"):
+        alarm.exit_and_deep_sleep_until_alarms(alarm.pin.PinAlarm(board.GP10, False, pull=True))
+    io.deinit()
+    alarms = [alarm.pin.PinAlarm(p, value=False, pull=True) for p in (board.GP10, board.GP8)]
+    with pytest.raises(alarm.DeepSleepRequested):
+        alarm.exit_and_deep_sleep_until_alarms(*alarms)
+    assert sim.sleep_alarms() == tuple(alarms) and ("deep_sleep", tuple(alarms)) in sim.events()
+    assert sim.wake_due() is None  # pulled up, nobody pressing
+    sim.press("GP8")
+    assert sim.wake_due() is alarms[1]
+    t = sim.ticks_ms()
+    sim.wake(alarms[1])
+    assert alarm.wake_alarm is alarms[1]
+    assert microcontroller.cpu.reset_reason == microcontroller.ResetReason.DEEP_SLEEP_ALARM
+    assert bytes(sim.nvm()[0:3]) == b"abc" and sim.battery()["cell"] == 3.6
+    assert sim.ticks_ms() == t and sim.level("GP8") is False  # still pressed
+    assert sim.sleep_alarms() is None
+    sim.reset()
+    assert microcontroller.cpu.reset_reason is None and alarm.wake_alarm is None
+
+
+def test_the_watchdog_can_be_stopped_before_a_sleep(sim):
+    import microcontroller
+    from watchdog import WatchDogMode
+
+    dog = microcontroller.watchdog
+    dog.timeout = 8
+    dog.mode = WatchDogMode.RESET
+    dog.mode = None  # as app/sleep.py stops it (CircuitPython 9+; deinit() is deprecated)
+    assert dog.mode is None
+    sim.advance(20000)
+    dog.feed()
+    assert dog.starved == 0

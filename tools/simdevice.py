@@ -41,45 +41,93 @@ class SimDevice:
     """``flash``: the bytes of ``microcontroller.nvm`` at power-up (say a previous
     device's ``flash_image()``: a power cycle that keeps the saves); default erased."""
 
-    def __init__(self, profile="pico", seed=1, settings=None, frame_ms=2, flash=None):
+    def __init__(
+        self, profile="pico", seed=1, settings=None, frame_ms=2, flash=None, battery=None,
+        gauge=False,
+    ):
+        """``battery``: (volts, usb) at power-up (default: on USB); ``gauge``: a MAX17048
+        on the STEMMA QT port (Feather, MacroPad)."""
         if profile not in PROFILES:
             raise ValueError("unknown profile %r (%s)" % (profile, ", ".join(PROFILES)))
         self.sim = sim = use_shim()
         sim.use_board(PROFILES[profile])
         if flash is not None:
             sim.flash().data[:] = flash
+        if battery is not None:
+            sim.set_battery(*battery)
+        if gauge:
+            sim.add_fuel_gauge()
+        self.profile = profile
+        self.seed = seed
+        self.settings = dict(settings or {})
+        self.frame_ms = frame_ms
+        self.log = []  # (ticks, screen lines) each time the text changed
+        self.held = {}
+        self.humans = None
+        self.asleep = None  # the wake alarms while the board is in deep sleep
+        self.wakes = 0  # times it woke (code.py restarted)
+        self._start()
+
+    def _start(self):
+        """Build the hardware and the app, as code.py does at every start."""
         from slampad import hw
         from slampad.app import settings as app_settings
         from slampad.app.main import App
 
-        given = dict(settings or {})
-        self.hw = hw.build(profile)
-        cfg = app_settings.load(getenv=given.get)
-        self.app = App(self.hw, cfg, seed=seed)
-        self.profile = profile
-        self.frame_ms = frame_ms
-        self.log = []  # (ticks, screen lines) each time the text changed
+        self.hw = hw.build(self.profile)
+        cfg = app_settings.load(getenv=self.settings.get)
+        self.app = App(self.hw, cfg, seed=self.seed)
+        if self.seed is not None:
+            self.seed += 1000  # a restarted run draws other seeds
         self.app.text.listener = self._text_changed
-        self.held = {}
-        self.humans = None
         self._since_frame = 0
-        self.app.step(sim.ticks_ms())
+        self._step()
         self._text_changed(self.app.text.lines)
+
+    def _step(self):
+        """One frame of the app; a deep sleep ends the run (self.asleep)."""
+        try:
+            self.app.step(self.sim.ticks_ms())
+        except self.sim.DeepSleepRequested:
+            self.asleep = self.sim.sleep_alarms()
+            self.log.append((self.now(), ["(deep sleep)"]))
+
+    def _wake_if_due(self):
+        alarm = self.sim.wake_due()
+        if alarm is not None:
+            self.asleep = None
+            self.wakes += 1
+            self.sim.wake(alarm)
+            self._start()
 
     # -- time --------------------------------------------------------------
     def now(self):
         return self.sim.ticks_ms()
 
     def run(self, ms):
-        """Advance ``ms`` of virtual time, stepping the app each frame."""
+        """Advance ``ms`` of virtual time, stepping the app each frame (asleep: waking
+        when a wake pin is pressed, which restarts the app as code.py would)."""
         for _ in range(ms):
             self.sim.advance(1)
+            if self.asleep is not None:
+                self._wake_if_due()
+                continue
             self._since_frame += 1
             if self._since_frame >= self.frame_ms:
                 self._since_frame = 0
                 if self.humans is not None:
                     self.humans.update(self)
-                self.app.step(self.sim.ticks_ms())
+                self._step()
+
+    def idle(self, seconds, frame_ms=100):
+        """Fast-forward ``seconds`` with nobody touching anything: the app steps every
+        ``frame_ms`` (the idle timers need no finer steps)."""
+        for _ in range(int(seconds * 1000) // frame_ms):
+            self.sim.advance(frame_ms)
+            if self.asleep is not None:
+                self._wake_if_due()
+            else:
+                self._step()
 
     def run_until(self, text, timeout_ms, step_ms=20):
         """Run until a screen row contains ``text``; False on timeout."""
@@ -93,14 +141,22 @@ class SimDevice:
 
     # -- input -------------------------------------------------------------
     def _pin(self, key):
-        if key in PADS:
-            return self.hw.pads._pins[PADS.index(key)]
+        if key in PADS:  # the profile's pins: also while asleep, the pads released
+            from slampad import hw
+
+            return hw.pad_pins(self.profile)[PADS.index(key)]
         m = self.hw.menu
         if key not in MENU:
             raise ValueError("unknown key %r: 1-4, up, down, select" % (key,))
-        if hasattr(m, "_encoder"):
-            return m._io._pin if key == "select" else None
-        return m._ios[MENU.index(key)]._pin
+        return m.pins[MENU.index(key)]  # None: the MacroPad's encoder turns
+
+    def set_battery(self, volts, usb=False, percent=None):
+        """The battery now (the gauge sees it within its sample time)."""
+        self.sim.set_battery(volts, usb, percent)
+
+    def battery(self):
+        """The simulated supply: {"cell": volts, "percent": charge, "usb": bool}."""
+        return self.sim.battery()
 
     def press(self, key):
         pin = self._pin(key)
@@ -127,7 +183,10 @@ class SimDevice:
         return list(self.app.text.lines)
 
     def shows(self, text):
-        return any(text in line for line in self.app.text.lines)
+        """Is ``text`` on a row: as the screen set it, or as drawn (row 0 with the
+        battery corner or a banner)?"""
+        t = self.app.text
+        return any(text in line for line in t.lines) or text in t.drawn[0]
 
     def pixels(self):
         return self.sim.last_pixels() if self.hw.pixels is not None else []

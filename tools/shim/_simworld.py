@@ -154,6 +154,11 @@ class World:
 
         self.watchdog = WatchDogTimer()  # microcontroller.watchdog
         self.previous_traceback = None  # supervisor.get_previous_traceback()
+        # The power supply (simhw.set_battery): the cell's voltage and charge, and USB.
+        self.battery = {"cell": 3.9, "percent": 80.0, "usb": True}
+        self.analog = {}  # pin number -> volts at an ADC pin (simhw.set_analog)
+        self.sleep_alarms = None  # the alarms of a deep sleep the app asked for
+        self.wake_alarm = None  # alarm.wake_alarm: what woke this run (simhw.wake)
         self.singletons = {}
         self.display = None  # board.DISPLAY once built
         from _panels import make_panel
@@ -168,7 +173,32 @@ class World:
         ]
 
     def panels(self):
-        return [d[-1] for d in self.i2c_devices] + [d[-1] for d in self.spi_devices]
+        return [d[-1] for d in self.i2c_devices if hasattr(d[-1], "screenshot")] + [
+            d[-1] for d in self.spi_devices
+        ]
+
+    def vsys(self):
+        """The Pico's VSYS: about 4.75 V from USB (through its diode), else the cell."""
+        b = self.battery
+        return max(4.75, b["cell"]) if b["usb"] else b["cell"]
+
+    def sense_usb(self):
+        """The Pico's VBUS_SENSE (GPIO24) is high while USB power is present."""
+        if self.board_id == "raspberry_pi_pico":
+            PINS[24].ext = bool(self.battery["usb"])
+
+
+def analog_volts(number):
+    """Volts at ADC pin ``number``: the Pico's GPIO29 reads VSYS / 3."""
+    if number in world.analog:
+        return world.analog[number]
+    if number == 29 and world.board_id == "raspberry_pi_pico":
+        return world.vsys() / 3
+    return 0.0
+
+
+# Where a STEMMA QT fuel gauge sits on each board: (sda, scl) of its I2C port.
+GAUGE_BUS = {"adafruit_feather_rp2040": (2, 3), "adafruit_macropad_rp2040": (20, 21)}
 
 
 world = None
@@ -223,6 +253,11 @@ def reset(board_id=None):
     for pin in PINS:
         pin._reset()
     world = World(board_id)
+    world.sense_usb()
+    mc = sys.modules.get("microcontroller")
+    cpu = getattr(mc, "cpu", None)
+    if cpu is not None and getattr(cpu, "reset_reason", None) == "DEEP_SLEEP_ALARM":
+        cpu.reset_reason = None  # set by simhw.wake for the run it restarts
     board = sys.modules.get("board")
     if board is not None and hasattr(board, "_populate"):
         board._populate()

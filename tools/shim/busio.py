@@ -103,11 +103,13 @@ class I2C(_Lockable):
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
         self._check()
-        if address not in self._devices:
+        device = self._devices.get(address)
+        if device is None:
             raise OSError(19, "No such device")
         end = len(buffer) if end is None else end
+        got = device.i2c_read(end - start) if hasattr(device, "i2c_read") else b""
         for i in range(start, end):
-            buffer[i] = 0
+            buffer[i] = got[i - start] if i - start < len(got) else 0
 
     def writeto_then_readfrom(
         self, address, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None

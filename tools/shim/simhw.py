@@ -52,6 +52,21 @@ Flash (``microcontroller.nvm``: one 4 KB NOR sector, see ``_flash``)
                                 ``cut_points(at, data)``; an armed cut makes a write raise
                                 ``PowerCut`` with the bytes left as they physically are
 
+Power (issue 9)
+    ``set_battery(volts, usb=False, percent=None)``  the cell's voltage and charge and
+                                whether USB power is present (the Pico reads VSYS / 3 on
+                                GPIO29 and USB on VBUS_SENSE; a fuel gauge reads both);
+                                the default world is on USB, cell 3.9 V, 80 %
+    ``battery()``               that supply now, as a dict
+    ``set_analog(name, volts)`` the voltage at an ADC pin (GPIO26-29), over the above
+    ``add_fuel_gauge()``        a MAX17048 on the board's STEMMA QT port (Feather,
+                                MacroPad); call before building the hardware
+    ``sleep_alarms()``          the alarms of the deep sleep the app entered, or None
+    ``wake_due()``              the first of those alarms whose pin reads its value now
+    ``wake(alarm)``             the board restarts: a fresh world (same board, flash,
+                                battery and gauge; the clock runs on) with
+                                ``alarm.wake_alarm`` and reset reason DEEP_SLEEP_ALARM
+
 Records (frames, PWM changes, bus writes, panel command logs) keep about the last 4096
 entries each, so a long simulator session does not grow without bound.
 
@@ -78,6 +93,8 @@ _SHADOWED = (
     "pwmio",
     "rotaryio",
     "storage",
+    "analogio",
+    "alarm",
 )
 
 
@@ -104,6 +121,7 @@ WRAP = _simworld.WRAP
 START_TICKS = _simworld.START_TICKS
 BOARDS = tuple(_simworld.BOARDS)
 ResetRequested = _simworld.ResetRequested
+DeepSleepRequested = __import__("alarm").DeepSleepRequested
 PowerCut = _flash.PowerCut
 
 _simworld.patch_blinka()
@@ -308,3 +326,83 @@ def flash():
 def _shim_modules():
     """Names of the shim's modules currently imported (for test isolation)."""
     return [n for n in _SHADOWED if n in sys.modules]
+
+
+# -- power -----------------------------------------------------------------------------
+
+
+def set_battery(volts, usb=False, percent=None):
+    """The cell's voltage, USB power, and the charge a fuel gauge reports (default: from
+    the voltage on a 1S LiPo's curve, 3.3 V empty to 4.2 V full, straight)."""
+    if percent is None:
+        percent = max(0.0, min(100.0, (volts - 3.3) / 0.9 * 100))
+    w = _simworld.world
+    w.battery = {"cell": float(volts), "percent": float(percent), "usb": bool(usb)}
+    w.sense_usb()
+
+
+def battery():
+    """The supply now: {"cell": volts, "percent": charge, "usb": bool}."""
+    return dict(_simworld.world.battery)
+
+
+def set_analog(name, volts):
+    _simworld.world.analog[pin(name).number] = float(volts)
+
+
+def add_fuel_gauge():
+    """A MAX17048 on the STEMMA QT port; returns the simulated chip."""
+    import _gauge
+
+    w = _simworld.world
+    if w.board_id not in _simworld.GAUGE_BUS:
+        raise ValueError("no STEMMA QT port for a fuel gauge on %s" % w.board_id)
+    sda, scl = _simworld.GAUGE_BUS[w.board_id]
+    chip = _gauge.Max17048()
+    w.i2c_devices.append((_simworld.PINS[sda], _simworld.PINS[scl], _gauge.ADDRESS, chip))
+    return chip
+
+
+def fuel_gauge():
+    for d in _simworld.world.i2c_devices:
+        if getattr(d[-1], "kind", None) == "max17048":
+            return d[-1]
+    return None
+
+
+def sleep_alarms():
+    return _simworld.world.sleep_alarms
+
+
+def wake_due():
+    for a in _simworld.world.sleep_alarms or ():
+        if hasattr(a, "_due") and a._due():
+            return a
+    return None
+
+
+def wake(alarm):
+    """Restart after a deep sleep: what survives it (flash, battery, gauge, the pins'
+    outside levels), the rest fresh."""
+    import microcontroller
+
+    old = _simworld.world
+    held = {p.number: p.ext for p in _simworld.PINS if p.ext is not None}
+    data = bytes(old.nvm.flash.data)
+    gauge = fuel_gauge()
+    now = old.now
+    _simworld.reset(old.board_id)
+    w = _simworld.world
+    w.nvm.flash.data[:] = data
+    w.battery = dict(old.battery)
+    w.analog = dict(old.analog)
+    w.now = now
+    for number, ext in held.items():
+        _simworld.PINS[number].ext = ext
+    w.sense_usb()
+    if gauge is not None:
+        sda, scl = _simworld.GAUGE_BUS[w.board_id]
+        w.i2c_devices.append((_simworld.PINS[sda], _simworld.PINS[scl], 0x36, gauge))
+    w.wake_alarm = alarm
+    microcontroller.cpu.reset_reason = microcontroller.ResetReason.DEEP_SLEEP_ALARM
+    return w

@@ -33,7 +33,11 @@ def set_next_code_file(filename, **kwargs):
 
 
 class _Runtime:
-    usb_connected = True
+    @property
+    def usb_connected(self):
+        """True while the simulated board has USB power (simhw.set_battery)."""
+        return bool(_simworld.world.battery["usb"])
+
     serial_connected = True
     serial_bytes_available = 0
     autoreload = True

@@ -61,3 +61,8 @@ class WatchDogTimer:
                 self.starved += 1
         self._last = now
         self.feeds += 1
+
+    def deinit(self):
+        """Stop the timer (deprecated on CircuitPython 9+: set ``mode = None``)."""
+        self._mode = None
+        self._last = None
