@@ -7,9 +7,11 @@
 | SSD1306 128x64 I2C OLED at 0x3C       | STEMMA QT (SDA, SCL)           |
 | menu buttons up / down / select (GND) | D4, D5, D6                     |
 | piezo (other leg to GND)              | A0                             |
+| MAX17048 fuel gauge (optional)        | STEMMA QT, beside the OLED     |
 """
 
 from slampad.hw import parts, pio_pads
+from slampad.hw.battery import fuel_gauge
 from slampad.hw.oled import ssd1306
 
 SEATS = 4
@@ -35,6 +37,7 @@ def _fill(b):
         display=ssd1306(b, board.STEMMA_I2C),
         colour=False,
         sound=b.piezo(board.A0),
+        battery=fuel_gauge(board.STEMMA_I2C),  # a MAX17048 on STEMMA QT, if fitted
     )
 
 

@@ -25,6 +25,7 @@ class Hardware:
         colour,
         sound,
         release_display=True,
+        battery=None,
     ):
         import supervisor
 
@@ -46,6 +47,7 @@ class Hardware:
         self.height = display.height
         self.colour = colour
         self.sound = sound
+        self.battery = battery  # a gauge (hw/battery.py), or None
         self.ticks_ms = supervisor.ticks_ms
         self._release_display = release_display
         self._live = True
@@ -55,7 +57,7 @@ class Hardware:
         if not self._live:
             return
         self._live = False
-        for part in (self.sound, self.menu, self.pads, self.pixels):
+        for part in (self.sound, self.menu, self.pads, self.pixels, self.battery):
             if part is not None:
                 part.deinit()
         if self._release_display:

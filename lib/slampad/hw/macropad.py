@@ -8,9 +8,11 @@
 | display              | the built-in SH1106 128x64 OLED, ``board.DISPLAY``      |
 | menu                 | the rotary encoder (turn: up/down) and its push switch  |
 | sound                | the built-in speaker, SPEAKER with SPEAKER_ENABLE       |
+| battery (optional)   | a MAX17048 fuel gauge on the STEMMA QT port             |
 """
 
 from slampad.hw import parts
+from slampad.hw.battery import fuel_gauge
 
 KEY_PIXELS = 12
 
@@ -36,6 +38,7 @@ def _fill(b):
         display=display,
         colour=False,
         sound=b.piezo(board.SPEAKER, board.SPEAKER_ENABLE),
+        battery=fuel_gauge(board.STEMMA_I2C),  # a MAX17048 on STEMMA QT, if fitted
     )
 
 

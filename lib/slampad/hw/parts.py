@@ -67,7 +67,15 @@ class Build:
 
         return self.keep(Piezo(pin, enable_pin))
 
-    def finish(self, pads, menu, pixels, dice_pixels, seat_pixels, display, colour, sound):
+    def vsys(self, adc_pin, usb_pin):
+        """A Pico's battery voltage (VSYS / 3) and USB sense (hw/battery.py)."""
+        from slampad.hw.battery import Vsys
+
+        return self.keep(Vsys(adc_pin, usb_pin))
+
+    def finish(
+        self, pads, menu, pixels, dice_pixels, seat_pixels, display, colour, sound, battery=None
+    ):
         from slampad.hw.hardware import Hardware
 
         return Hardware(
@@ -81,6 +89,7 @@ class Build:
             colour,
             sound,
             release_display=self.own_display,
+            battery=battery,
         )
 
 

@@ -7,6 +7,7 @@
 | SSD1306 128x64 I2C OLED at 0x3C       | SDA GP4, SCL GP5               |
 | menu buttons up / down / select (GND) | GP6, GP7, GP8                  |
 | piezo (other leg to GND)              | GP20                           |
+| battery (LiPo or 3xAA) to VSYS        | read on VOLTAGE_MONITOR (GP29) |
 
 hw/pico_wiring.py builds everything but the display; pico_tft shares it.
 """

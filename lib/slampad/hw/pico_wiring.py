@@ -27,4 +27,5 @@ def common(b, display, colour):
         display=display,
         colour=colour,
         sound=b.piezo(board.GP20),
+        battery=b.vsys(board.VOLTAGE_MONITOR, board.VBUS_SENSE),
     )
