@@ -182,7 +182,7 @@ def test_menu_lists_all_four_games(dev_factory):
     built = {g[0]: g[1] is not None for g in GAMES}
     assert built["Wildside"]
     lines = dev.lines()
-    assert lines[0] == "SLAMPAD - pick a game"
+    assert lines[0] == "Pick a game"
     assert lines[1:5] == [
         (">" if i == 0 else " ") + name + ("" if built[name] else ": soon")
         for i, name in enumerate(names)
@@ -198,7 +198,7 @@ def test_menu_lists_all_four_games(dev_factory):
         assert type(dev.app.screen).__name__ == "MenuScreen"
         assert any(x.startswith(">" + game) for x in dev.lines())
         dev.run(3000)  # the note passes
-        assert dev.lines()[0] == "SLAMPAD - pick a game", (i, dev.lines())
+        assert dev.lines()[0] == "Pick a game", (i, dev.lines())
     dev.tap("down")
     assert dev.shows(">Statistics")  # issue 7: games and wins per seat colour
     dev.tap("down")
@@ -271,7 +271,7 @@ def test_three_players_one_human_two_bots_then_menu(dev_factory):
     assert dev.shows(">Menu")
     dev.tap("select")
     assert type(dev.app.screen).__name__ == "MenuScreen"
-    assert dev.lines()[:2] == ["SLAMPAD - pick a game", ">Wildside"]
+    assert dev.lines()[:2] == ["Pick a game", ">Wildside"]
     # One game's modules at a time: leaving the game unloads them.
     assert not [m for m in sys.modules if m.startswith(("slampad.games.", "slampad.bots."))]
 
@@ -303,7 +303,7 @@ def test_headless_demo_writes_screenshots_and_log(tmp_path):
         data = p.read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 200
     log = (out / "sim-log.txt").read_text()
-    assert "SLAMPAD - pick a game" in log and "matches" in log and "Rematch" in log
+    assert "Pick a game" in log and "matches" in log and "Rematch" in log
     assert "screenshot:" in r.stdout
 
 

@@ -57,6 +57,18 @@ def test_boot_without_pad1_leaves_the_drive_to_the_computer(world):
     assert world.remounts() == []
 
 
+def test_boot_after_a_wake_on_pad_1_leaves_the_drive_to_the_computer(world):
+    """Issue 9: pad 1 pressed to wake the board from deep sleep is still down at boot."""
+    import alarm
+    import board
+
+    wake = alarm.pin.PinAlarm(board.GP10, value=False, pull=True)
+    world.press("GP10")
+    world.wake(wake)
+    runpy.run_path(BOOT, run_name="__main__")
+    assert world.remounts() == []
+
+
 # -- code.py ------------------------------------------------------------------------------
 
 

@@ -274,7 +274,7 @@ def held_dev(shim, dev_factory, monkeypatch):
         assert dev.app.held == [True] * 4  # the keypad saw all four down
         # The menu works as usual: its rows, the cursor, a list that wraps.
         assert screen_name(dev) == "MenuScreen" and cursor_item(dev) == "Wildside", dev.lines()
-        assert note(dev) == "SLAMPAD - pick a game", dev.lines()
+        assert note(dev) == "Pick a game", dev.lines()
         dev.tap("down")
         assert cursor_item(dev) == "Go Wild!", dev.lines()
         dev.tap("up")

@@ -18,6 +18,7 @@ shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory
 
 DEFAULTS = {"brightness": 30, "sound": 1, "bot_level": "normal", "look_ms": 5000}
+DEFAULTS.update(dim_s=120, sleep_s=600)  # issue 9
 
 
 def screen_name(dev):
@@ -47,7 +48,7 @@ def pick(dev, row, times=1):
 
 
 def leave_settings(dev):
-    pick(dev, 4)  # Back
+    pick(dev, dev.app.screen.items().index("Back"))
     assert screen_name(dev) == "MenuScreen", dev.lines()
 
 
@@ -68,10 +69,13 @@ def test_settings_are_saved_on_leaving_and_come_back_at_power_up(dev_factory, pr
     pick(dev, 1)  # sound off
     pick(dev, 2, 2)  # bots normal -> hard -> easy
     pick(dev, 3)  # look window 5 s -> 6 s
+    pick(dev, 4)  # dim after 2 min -> 5 min (issue 9)
+    pick(dev, 5, 4)  # sleep after 10 min -> 20 -> 30 -> never -> 5 min
     assert " ".join(dev.lines()[:1]) == "Saved when you leave"
     assert flash.writes == 0  # nothing written while on the screen
     leave_settings(dev)
     want = {"brightness": 75, "sound": 0, "bot_level": "easy", "look_ms": 6000}
+    want.update(dim_s=300, sleep_s=300)
     assert saved_now(dev) == want
     assert flash.writes == 1 and flash.erases == 0  # one write, on a blank sector
     image = dev.flash_image()
@@ -81,7 +85,7 @@ def test_settings_are_saved_on_leaving_and_come_back_at_power_up(dev_factory, pr
     again = dev_factory(profile, flash=image)
     assert saved_now(again) == want
     assert again.hw.pixels.brightness == pytest.approx(0.75)
-    assert again.lines()[0] == "SLAMPAD - pick a game"  # no notice
+    assert again.lines()[0] == "Pick a game"  # no notice
     open_settings(again)
     lines = again.lines()
     for row in ("Brightness 75%", "Sound off", "Bots easy", "Look window 6s"):
@@ -147,14 +151,14 @@ def test_a_save_cut_short_gives_the_defaults_and_a_notice(dev_factory):
     assert note(again) == "Saves: the last save was cut short", again.lines()
     assert again.shows(">Wildside")
     again.run(3000)
-    assert again.lines()[0] == "SLAMPAD - pick a game"
+    assert again.lines()[0] == "Pick a game"
     # The next save mends the sector.
     open_settings(again)
     pick(again, 1)
     leave_settings(again)
     third = dev_factory("pico", flash=again.flash_image())
     assert saved_now(third) == dict(DEFAULTS, sound=0)
-    assert third.lines()[0] == "SLAMPAD - pick a game"
+    assert third.lines()[0] == "Pick a game"
 
 
 def test_a_cut_while_saving_a_change_keeps_the_previous_settings(dev_factory):
@@ -194,12 +198,12 @@ def test_notices_follow_the_settings_toml_problems_and_show_once(dev_factory):
     dev.run(3000)
     assert note(dev) == "Saves: the save area is damaged; nothing in it was kept"
     dev.run(3000)
-    assert dev.lines()[0] == "SLAMPAD - pick a game"
+    assert dev.lines()[0] == "Pick a game"
     open_settings(dev)
     leave_settings(dev)  # back on the menu: settings.toml again, the saves note not
     assert note(dev) == "settings.toml: SLAMPAD_SOUND must be 0..1"
     dev.run(3000)
-    assert dev.lines()[0] == "SLAMPAD - pick a game"
+    assert dev.lines()[0] == "Pick a game"
 
 
 def test_no_nvm_on_the_board_still_plays(dev_factory, monkeypatch):

@@ -341,7 +341,7 @@ def test_the_start_after_a_crash_notes_it_and_offers_the_save(dev_factory, monke
     assert screen_name(d2) == "MenuScreen" and note(d2).startswith("Last crash: ValueError")
     # Ctrl-C at the console is not a crash.
     monkeypatch.setattr(supervisor, "get_previous_traceback", lambda: "KeyboardInterrupt:\n")
-    assert note(dev_factory("pico")) == "SLAMPAD - pick a game"  # the title: no note
+    assert note(dev_factory("pico")) == "Pick a game"  # the title: no note
 
 
 def test_the_start_after_a_watchdog_reset_says_so(dev_factory, monkeypatch):

@@ -12,6 +12,7 @@ import keypad
 
 from slampad.app import settings
 from slampad.app.leds import Leds
+from slampad.app.power import Power
 from slampad.app.ui import Text
 from slampad.ticks import ticks_diff
 
@@ -103,6 +104,7 @@ class App:
         self.resumed = 0  # saved games resumed
         self.save_failed = False  # a game save failed (said once)
         self._dog = None  # the watchdog, once start_watchdog() ran
+        self.power = Power(self, self.now)  # battery, dimming and sleep (issue 9)
         self.go(self.first_screen())
 
     def first_screen(self):
@@ -235,6 +237,7 @@ class App:
         scr = self.screen
         pressed = False
         for b in self.hw.menu.poll():
+            self.power.poke(now)
             scr.on_menu(b, now)
             pressed = pressed or b == "select"
         if self._long_press(pressed, now):
@@ -248,6 +251,7 @@ class App:
         up = self._up
         while events.get_into(ev):  # one press and one release per touch, bounces aside
             k = ev.key_number
+            self.power.poke(now)
             if ev.pressed:
                 if up[k]:  # down again at once: the release was a bounce
                     up[k] = False
@@ -275,6 +279,7 @@ class App:
         nxt = scr.tick(now)
         if nxt is not None:
             self.go(nxt)
+        self.power.step(now)
         self.leds.update(now)
         if self.hw.sound is not None:
             self.hw.sound.update(now)

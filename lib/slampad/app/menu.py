@@ -91,7 +91,7 @@ class ListScreen(Screen):
 
 
 class MenuScreen(ListScreen):
-    title = "SLAMPAD - pick a game"
+    title = "Pick a game"  # short: the battery corner fits beside it
 
     def enter(self, now):
         from slampad.app.main import unload_games
@@ -153,6 +153,12 @@ class GoWildModes(ListScreen):
 BRIGHT = (10, 20, 30, 50, 75, 100)
 LOOK = (3000, 4000, 5000, 6000, 8000, 10000)
 LEVELS = ("easy", "normal", "hard")
+DIM_S = (30, 60, 120, 300, 0)  # 0: never
+SLEEP_S = (300, 600, 1200, 1800, 0)
+
+
+def _mins(s):
+    return "never" if not s else "%ds" % s if s < 60 else "%d min" % (s // 60)
 
 
 def _next(seq, v):
@@ -169,6 +175,8 @@ class SettingsScreen(ListScreen):
             "Sound " + ("on" if c["sound"] else "off"),
             "Bots " + c["bot_level"],
             "Look window %ds" % (c["look_ms"] // 1000),
+            "Dim after " + _mins(c["dim_s"]),
+            "Sleep after " + _mins(c["sleep_s"]),
             "Back",
         ]
 
@@ -183,6 +191,10 @@ class SettingsScreen(ListScreen):
             c["bot_level"] = _next(LEVELS, c["bot_level"])
         elif i == 3:
             c["look_ms"] = _next(LOOK, c["look_ms"])
+        elif i == 4:
+            c["dim_s"] = _next(DIM_S, c["dim_s"])
+        elif i == 5:
+            c["sleep_s"] = _next(SLEEP_S, c["sleep_s"])
         else:
             return MenuScreen(self.app)
         self.app.beep(cues.MOVE)

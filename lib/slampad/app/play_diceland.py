@@ -25,6 +25,7 @@ STEP = {"occupy": "place", "attack": "from?", "move": "move?", "town": "town?",
 
 
 class PlayScreen(Screen):
+    SAVE = (__name__, "Diceland")  # saves.save
     stage = "start"
     t0 = 0
     cur = 0
@@ -55,6 +56,9 @@ class PlayScreen(Screen):
 
     def meta(self):
         return {"pads": self.pads, "kinds": self.kinds, "options": self.options}
+
+    def paused(self):  # a person's choice
+        return self.stage in ("list", "pick")
 
     def name(self, s):
         return "P%d" % (s + 1)
@@ -89,7 +93,7 @@ class PlayScreen(Screen):
             from slampad.app import saves
 
             self.last_turn = p
-            saves.save(self, __name__, "Diceland")
+            saves.save(self)
         self.sel = []
         self.items = []
         self.t0 = now

@@ -26,6 +26,7 @@ def play_text(seat_name, play, wild_one):
 
 
 class PlayScreen(Screen):
+    SAVE = (__name__, "Go Wild!")  # saves.save
     in_game = True
 
     def __init__(self, app, seats, kinds):
@@ -48,6 +49,10 @@ class PlayScreen(Screen):
 
     def meta(self):
         return {"seats": self.seats, "kinds": self.kinds}
+
+    def paused(self):  # a person's turn to play
+        t = self.game.turn
+        return self.stage == "turn" and t is not None and self.bots[t] is None
 
     def name(self, s):
         return "P%d" % (self.seats[s] + 1)
@@ -137,7 +142,7 @@ class PlayScreen(Screen):
                     return self.over()
                 from slampad.app import saves
 
-                saves.save(self, __name__, "Go Wild!")  # between tricks: a safe point
+                saves.save(self)  # between tricks: a safe point
                 self.msgs = []
                 self.new_turn(now)
         elif self.bots[g.turn] is not None:

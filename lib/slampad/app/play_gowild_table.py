@@ -47,6 +47,7 @@ class TableSetup(ListScreen):
 
 class TableScreen(ListScreen):
     """Pick the trick's winner (or nobody), then the size of the winning set."""
+    SAVE = (__name__, "Go Wild! table")  # saves.save
 
     in_game = True
 
@@ -60,6 +61,9 @@ class TableScreen(ListScreen):
 
     def meta(self):
         return {}
+
+    def paused(self):
+        return True  # it always waits for an entry
 
     def _head(self):
         g = self.game
@@ -132,7 +136,7 @@ class TableScreen(ListScreen):
         if len(self.actions) > done:  # an entry or an undo: a safe point
             from slampad.app import saves
 
-            saves.save(self, __name__, "Go Wild! table")
+            saves.save(self)
         self.draw()
         return None
 

@@ -28,6 +28,7 @@ ONE_OF = ("slampad.bots.tumblin", "slampad.app.play_tumblin_enter")
 
 
 class PlayScreen(Screen):
+    SAVE = (__name__, "Tumblin' Dice")  # saves.save
     # Stages: roll, order, then per throw aim > charge (a human) or bot >
     # botcharge, then slide > result (virtual) or table; summary after a round.
     stage = "roll"
@@ -80,6 +81,16 @@ class PlayScreen(Screen):
     def meta(self):
         return {"seats": self.seats, "kinds": self.kinds, "options": self.options}
 
+    def paused(self):
+        """Waiting for a person: to aim, to throw at the table, to go on after a
+        round, or to roll (no bot left to roll)."""
+        st = self.stage
+        if st == "roll":
+            g = self.game
+            return not any(self.bots[s] and ("roll", s) in g.legal_actions(s)
+                           for s in range(len(self.seats)))
+        return st in ("aim", "table") or st == "summary" and self.humans
+
     def name(self, s):
         return "P%d" % (self.seats[s] + 1)
 
@@ -117,7 +128,7 @@ class PlayScreen(Screen):
             from slampad.app import saves
 
             self.unsaved = False
-            saves.save(self, __name__, "Tumblin' Dice")
+            saves.save(self)
         self.shown = g.board
         self.power = 0
         if g.phase != "throw":

@@ -44,6 +44,9 @@ class EnterScreen(ListScreen):
     def name(self, s):
         return "P%d" % (self.play.seats[s] + 1)
 
+    def paused(self):
+        return True  # it always waits for an entry (power.py saves self.play)
+
     def choices(self):
         """The level list: None = off the board, then the board's levels (T1)."""
         return [None] + list(self.game.levels())

@@ -22,6 +22,7 @@ TAP_GAP_MS = 80  # a press this soon after the last one is a bounce (W5 taps, W1
 
 
 class PlayScreen(Screen):
+    SAVE = (__name__, "Wildside")  # saves.save
     in_game = True
     fast = None  # the game's fastest confirmed human slam: [ms, seat colour]
 
@@ -54,6 +55,9 @@ class PlayScreen(Screen):
 
     def meta(self):
         return {"pads": self.pads, "kinds": self.kinds, "fast": self.fast}
+
+    def paused(self):  # W12: waiting for every human's pad
+        return self.stage == "ready"
 
     # -- helpers ---------------------------------------------------------
     def act(self, a):
@@ -244,7 +248,7 @@ class PlayScreen(Screen):
                 return self.over()
             from slampad.app import saves
 
-            saves.save(self, __name__, "Wildside")  # between rounds: a safe point
+            saves.save(self)  # between rounds: a safe point
             self.start_round(self.app.hw.ticks_ms())  # the countdown starts after the write
         self.paint(now)
         return None

@@ -6,7 +6,8 @@ Any game's play screen can be saved and resumed, if it has:
   (seats, kinds, options);
 and if its module has ``resume(app, meta, state)``, which returns the screen.
 
-Screens call ``save(scr, __name__, title)`` at their safe points: between rounds,
+A play screen names its save with ``SAVE = (__name__, title)`` and calls ``save(self)``
+at its safe points: between rounds,
 tricks, throws or turns, and never in a slam window or an animation. At game over
 they call ``finished(...)``. A flash write stalls interrupts, so these are the only
 writes made during a game.
@@ -18,12 +19,15 @@ PREFIX = "slampad.app.play_"
 COLOURS = 6  # S1: seat colours P1-P6
 
 
-def save(scr, module, title):
-    """Save scr's game under "game". Returns False if it could not be saved."""
+def save(scr):
+    """Save scr's game under "game". Returns False if it could not be saved. Also a
+    safe point for the battery's warnings (app/power.py)."""
     app = scr.app
+    app.power.safe = True
     st = app.store()
     if st is None:
         return False
+    module, title = scr.SAVE
     rec = {"m": module, "t": title, "k": scr.meta(), "s": scr.game.to_dict()}
     try:
         st.save(GAME, rec)

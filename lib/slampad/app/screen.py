@@ -24,6 +24,11 @@ class Screen:
     def on_release(self, pad, t, now):
         pass
 
+    def paused(self):
+        """True while the screen waits only for a person (a menu, a player's turn): the
+        idle timer runs then (app/power.py). Never in a round or a bot's turn."""
+        return not self.in_game
+
     def tick(self, now):
         """Called once a frame; returns the next screen or None."""
         return None

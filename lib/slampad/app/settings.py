@@ -15,11 +15,15 @@ SPEC = {
     "SLAMPAD_BOT_LEVEL": ("normal", LEVELS),
     "SLAMPAD_LOOK_MS": (5000, 1000, 30000),
     "SLAMPAD_SOUND": (1, 0, 1),
+    "SLAMPAD_DIM_S": (120, 0, 3600),  # idle seconds before dimming (0: never)
+    "SLAMPAD_SLEEP_S": (600, 0, 86400),  # ... before saving and sleeping (0: never)
+    "SLAMPAD_BATTERY": ("lipo", ("lipo", "aa")),  # what powers a Pico's VSYS
 }
 
 
 def load(getenv=None):
-    """A dict of settings (short keys: brightness, bot_level, look_ms, sound)."""
+    """A dict of settings (short keys: brightness, bot_level, look_ms, sound, dim_s,
+    sleep_s, battery)."""
     getenv = getenv or os.getenv
     out = {}
     problems = []
@@ -56,11 +60,15 @@ def _ok(spec, val):
     return val in spec[1]
 
 
+TOML_ONLY = ("SLAMPAD_BATTERY",)  # wiring, set in settings.toml alone: never saved
+
+
 def saved(cfg):
     """The settings the Settings screen changes, as they are saved (a new dict)."""
     out = {}
     for key in SPEC:
-        out[_short(key)] = cfg[_short(key)]
+        if key not in TOML_ONLY:
+            out[_short(key)] = cfg[_short(key)]
     return out
 
 
@@ -71,6 +79,8 @@ def apply(cfg, rec):
         return False
     new = {}
     for key in SPEC:
+        if key in TOML_ONLY:
+            continue
         spec = SPEC[key]
         short = _short(key)
         if short not in rec:

@@ -82,7 +82,12 @@ class Text:
             )
             rows.append(grid)
             self.grids.append((grid, pal))
-        self.lines = [""] * self.rows
+        self.lines = [""] * self.rows  # what the screen set (row 0 before the corner)
+        self.drawn = [""] * self.rows  # what the rows show
+        self.corner = ""  # the battery: "80%", "USB" or "" (issue 9)
+        self.level = 0  # ... its charge, for the icon
+        self.banner = ""  # a passing note over row 0 (a low battery)
+        self._icon = None
         self.dirty = True
         self.listener = None  # called with the lines after each change (sim log)
         self.display.root_group = self.group
@@ -103,6 +108,66 @@ class Text:
             g = self._font.get_glyph(63)  # "?"
         return g.tile_index
 
+    def _put(self, r, s):
+        """Write row r's tiles if it changed; True if it did."""
+        if s == self.drawn[r]:
+            return False
+        self.drawn[r] = s
+        grid = self.grids[r][0]
+        for i in range(self.cols):
+            grid[i] = self._tile(s[i]) if i < len(s) else self._blank
+        self.dirty = True
+        return True
+
+    def _row0(self):
+        """Row 0 as shown: a banner, or the screen's row with the battery corner at its
+        right when both fit (the icon is two cells, then the percent)."""
+        if self.banner:
+            s = self.banner[: self.cols]
+        else:
+            s = self.lines[0]
+        room = self.cols - len(self.corner) - 2
+        show = bool(self.corner) and not self.banner and len(s) < room
+        if show:
+            s = s + " " * (self.cols - len(s) - len(self.corner)) + self.corner
+            self._draw_icon(room)
+        if self._icon is not None:
+            self._icon.hidden = not show
+        return s
+
+    def _draw_icon(self, col):
+        """A battery outline filled to ``level`` percent, at column ``col`` of row 0."""
+        if self._icon is not None and self._at == (col, self.level):
+            return
+        self._at = (col, self.level)
+        fw, fh = self._font.get_bounding_box()
+        if self._icon is None:
+            pal = displayio.Palette(2)
+            pal[0] = 0
+            pal[1] = WHITE
+            pal.make_transparent(0)
+            self._bmp = displayio.Bitmap(2 * fw, fh, 2)
+            self._icon = displayio.TileGrid(self._bmp, pixel_shader=pal)
+            self._rows.append(self._icon)
+        b = self._bmp
+        top = fh // 2 - 3
+        full = 1 + (2 * fw - 5) * self.level // 100
+        for x in range(2 * fw - 1):
+            for y in range(6):
+                edge = x in (0, 2 * fw - 3) or (y in (0, 5) and x < 2 * fw - 3)
+                tip = x == 2 * fw - 2 and y in (2, 3)
+                b[x, top + y] = 1 if edge or tip or (x <= full and x < 2 * fw - 3) else 0
+        self._icon.x = col * fw
+        self.dirty = True
+
+    def set_corner(self, text, level=0, banner=None):
+        """The battery corner ("" hides it) and the banner ("" ends it; None: as is)."""
+        if banner is not None:
+            self.banner = banner
+        self.corner = text
+        self.level = max(0, min(100, level))
+        self._put(0, self._row0())
+
     def show(self, lines, colours=None):
         """Set every row: lines beyond the screen are dropped, long ones cut."""
         changed = False
@@ -114,8 +179,7 @@ class Text:
             grid, pal = self.grids[r]
             if s != self.lines[r]:
                 self.lines[r] = s
-                for i in range(self.cols):
-                    grid[i] = self._tile(s[i]) if i < len(s) else self._blank
+                self._put(r, self._row0() if r == 0 else s)
                 changed = True
             if self.colours[r] != c:
                 self.colours[r] = c

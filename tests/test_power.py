@@ -1,0 +1,174 @@
+"""Issue 9, the battery's part: voltages to percent, smoothing, the low and critical
+states, USB, and gauges that are missing or fail. The idle timer and sleep on the
+simulated device are in test_device_power.py."""
+
+import random
+
+import device_helpers  # noqa: F401 - puts lib/ on the path
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from slampad.app import power  # noqa: E402
+from slampad.app.power import CRITICAL, LOW, MARGIN, READY, Battery, percent  # noqa: E402
+
+
+class Gauge:
+    """Readings handed out one by one: (mV, percent or -1, on USB)."""
+
+    def __init__(self, readings=()):
+        self.readings = list(readings)
+
+    def read(self):
+        r = self.readings.pop(0)
+        if isinstance(r, Exception):
+            raise r
+        return r
+
+
+def feed(b, readings):
+    """Each reading through Battery.add; the state after each."""
+    out = []
+    for mv, pct, usb in readings:
+        b.add(mv, pct, usb)
+        out.append(b.state)
+    return out
+
+
+# -- voltage to percent ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kind, mv, pct",
+    [
+        ("lipo", 4200, 100), ("lipo", 4150, 100), ("lipo", 3800, 55), ("lipo", 3775, 48),
+        ("lipo", 3700, 30), ("lipo", 3300, 0), ("lipo", 2500, 0),
+        ("aa", 4800, 100), ("aa", 4650, 100), ("aa", 4050, 50), ("aa", 3600, 15),
+        ("aa", 3000, 0), ("aa", 2000, 0),
+    ],
+)  # fmt: skip
+def test_voltage_maps_to_percent_on_each_battery_curve(kind, mv, pct):
+    assert percent(mv, power.CURVES[kind]) == pct
+
+
+@given(st.sampled_from(sorted(power.CURVES)), st.integers(0, 6000), st.integers(0, 6000))
+def test_percent_is_in_range_and_never_falls_as_the_voltage_rises(kind, a, b):
+    curve = power.CURVES[kind]
+    lo, hi = min(a, b), max(a, b)
+    assert 0 <= percent(lo, curve) <= percent(hi, curve) <= 100
+
+
+def test_the_pico_vsys_reading_is_three_times_the_pin():
+    """hw/battery.Vsys: a 16-bit reading of VSYS / 3 on 0-3.3 V, in mV of VSYS."""
+    from slampad.hw.battery import Vsys
+
+    v = Vsys.__new__(Vsys)
+
+    class Adc:
+        value = 0
+
+    class Usb:
+        value = False
+
+    v._adc, v._usb = Adc(), Usb()
+    for volts in (3.0, 3.7, 4.2, 4.8):
+        Adc.value = int(volts / 3 / 3.3 * 65535 + 0.5)
+        mv, pct, usb = v.read()
+        assert abs(mv - volts * 1000) <= 1 and pct == -1 and usb is False
+
+
+# -- states --------------------------------------------------------------------------------
+
+
+def test_a_falling_battery_goes_ok_then_low_then_critical():
+    b = Battery(Gauge(), "lipo")
+    states = feed(b, [(3300 + 10 * i, i // 4, False) for i in range(160, -1, -1)])
+    # in order, each once
+    seen = [s for i, s in enumerate(states) if i == 0 or states[i - 1] != s]
+    assert seen == ["ok", "low", "critical"]
+    first_low = states.index("low")
+    assert b.pct <= CRITICAL
+    assert states[first_low - 1] == "ok"
+
+
+def test_no_state_is_judged_before_READY_readings():
+    b = Battery(Gauge(), "lipo")
+    assert feed(b, [(3000, 0, False)] * (READY - 1)) == ["ok"] * (READY - 1)
+    assert feed(b, [(3000, 0, False)]) == ["critical"]
+
+
+def test_critical_stays_critical_until_usb():
+    b = Battery(Gauge(), "lipo")
+    feed(b, [(3000, 1, False)] * READY)
+    assert b.state == "critical"
+    assert feed(b, [(4100, 90, False)] * 20)[-1] == "critical"  # a rested cell bounces back
+    assert feed(b, [(4100, 90, True)]) == ["usb"]
+    assert feed(b, [(4100, 90, False)]) == ["ok"]
+
+
+def test_low_ends_only_MARGIN_above_the_threshold():
+    b = Battery(Gauge(), "lipo")
+    feed(b, [(0, LOW, False)] * 20)
+    assert b.state == "low"
+    feed(b, [(0, LOW + MARGIN - 1, False)] * 40)
+    assert b.state == "low"
+    feed(b, [(0, LOW + MARGIN + 1, False)] * 40)
+    assert b.state == "ok"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([LOW + 1, LOW + 2, CRITICAL + 2]))
+def test_a_noisy_reading_does_not_flicker_between_states(seed, centre):
+    """A level hovering at a threshold, each reading off by up to 6 %: the state
+    changes at most once (the running mean and the margin)."""
+    rng = random.Random(seed)
+    b = Battery(Gauge(), "lipo")
+    feed(b, [(0, centre + 3, False)] * 40)  # settled just above it
+    states = feed(b, [(0, max(0, centre + rng.randint(-6, 6)), False) for _ in range(400)])
+    changes = sum(1 for i in range(1, len(states)) if states[i] != states[i - 1])
+    assert changes <= 1, states
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_noisy_vsys_millivolts_do_not_flicker_either(seed):
+    """The Pico's reading: VSYS in mV with +-80 mV of ADC noise, around the low mark."""
+    rng = random.Random(seed)
+    b = Battery(Gauge(), "lipo")
+    mid = 3625  # ~15 %: the low threshold on the LiPo curve
+    feed(b, [(mid + 200, -1, False)] * 20)
+    states = feed(b, [(mid + rng.randint(-80, 80), -1, False) for _ in range(400)])
+    changes = sum(1 for i in range(1, len(states)) if states[i] != states[i - 1])
+    assert changes <= 1
+
+
+def test_usb_power_shows_usb_and_is_never_low():
+    b = Battery(Gauge(), "lipo")
+    assert feed(b, [(3400, 2, True)] * 10) == ["usb"] * 10
+    assert b.text() == "USB"
+
+
+def test_the_corner_text():
+    b = Battery(None)
+    assert (b.state, b.text()) == ("none", "")
+    b = Battery(Gauge(), "lipo")
+    assert b.text() == ""  # nothing read yet
+    feed(b, [(3800, -1, False)])
+    assert b.text() == "55%"
+
+
+def test_a_gauge_that_stops_answering_is_dropped_without_a_crash():
+    b = Battery(Gauge([(3900, 70, False), OSError(5, "EIO"), (3900, 70, False)]), "lipo")
+    assert b.sample(1000) and b.state == "ok"
+    assert not b.sample(1100)  # SAMPLE_MS not passed
+    assert b.sample(2000) and b.state == "none" and b.failed
+    assert not b.sample(3000)  # never read again
+    assert b.text() == ""
+
+
+def test_readings_are_taken_every_SAMPLE_MS_across_the_tick_wrap():
+    g = Gauge([(3900, 70, False)] * 10)
+    b = Battery(g, "lipo")
+    t = power.WRAP - 700
+    taken = [b.sample((t + d) % power.WRAP) for d in range(0, 2001, 100)]
+    assert taken.count(True) == 5  # 0, 500, 1000, 1500, 2000 ms
