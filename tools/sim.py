@@ -8,7 +8,8 @@
     tools/sim --watch              bots play Wildside as text (rules only, no device)
 
 In the window: keys 1-4 (or Q, P, Z, M) are the slam pads P1-P4; the arrow keys
-and Enter are the menu buttons up, down and select; Esc quits.
+and Enter are the menu buttons up, down and select; - and = lower and raise the
+battery by 0.1 V, U plugs or unplugs USB, I skips a minute of idle time; Esc quits.
 
 A script is one command per line ('#' starts a comment):
     wait MS               let MS milliseconds of device time pass
@@ -18,6 +19,9 @@ A script is one command per line ('#' starts a comment):
     until MS TEXT         run until a screen row contains TEXT (fail after MS)
     expect TEXT           fail unless a screen row contains TEXT now
     shot NAME             save the screen as NAME.png in the screenshots folder
+    battery VOLTS [usb]   the battery now (USB power too with "usb"; the default is USB)
+    idle SECONDS          fast-forward SECONDS with nobody touching anything
+    asleep                fail unless the device is in deep sleep (a pad or select wakes it)
 """
 
 import argparse
@@ -82,6 +86,18 @@ def parse(text):
             args = (rest.strip(),)
         elif cmd == "shot" and len(words) == 1:
             args = (words[0],)
+        elif cmd == "battery" and len(words) in (1, 2) and words[1:] in ([], ["usb"]):
+            try:
+                volts = float(words[0])
+            except ValueError:
+                raise ScriptError("line %d: %r is not a voltage" % (n, words[0])) from None
+            if not 0 <= volts <= 6:
+                raise ScriptError("line %d: %s V is not a battery (0-6 V)" % (n, words[0]))
+            args = (volts, words[1:] == ["usb"])
+        elif cmd == "idle" and len(words) == 1:
+            args = (_int(words[0], n),)
+        elif cmd == "asleep" and not words:
+            args = ()
         else:
             raise ScriptError("line %d: cannot read %r" % (n, raw.strip()))
         out.append((n, cmd, args))
@@ -111,6 +127,13 @@ def run_script(dev, commands, shots=None, echo=None):
         elif cmd == "expect":
             if not dev.shows(args[0]):
                 raise ScriptError("line %d: expected %r; screen: %r" % (n, args[0], dev.lines()))
+        elif cmd == "battery":
+            dev.set_battery(args[0], args[1])
+        elif cmd == "idle":
+            dev.idle(args[0])
+        elif cmd == "asleep":
+            if dev.asleep is None:
+                raise ScriptError("line %d: not asleep; screen: %r" % (n, dev.lines()))
         elif cmd == "shot" and shots:
             path = os.path.join(shots, args[0] + ".png")
             dev.save_png(path, scale=4 if dev.hw.width < 200 else 2)

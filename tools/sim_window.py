@@ -15,6 +15,7 @@ PAD_KEYS = {
     pygame.K_q: "1", pygame.K_p: "2", pygame.K_z: "3", pygame.K_m: "4",
     pygame.K_KP1: "1", pygame.K_KP2: "2", pygame.K_KP3: "3", pygame.K_KP4: "4",
 }  # fmt: skip
+POWER_KEYS = {pygame.K_MINUS: -0.1, pygame.K_EQUALS: 0.1}  # battery volts down / up
 MENU_KEYS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_RETURN: "select",
              pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select"}  # fmt: skip
 SEAT_RGB = ((255, 32, 32), (48, 96, 255), (32, 208, 32), (255, 255, 255))
@@ -32,7 +33,7 @@ class Window:
         self.rows = 4 if hw.dice_pixels else 1
         self.per_row = max(1, n_pix // self.rows)
         w = max(self.dw, 520) + 2 * MARGIN
-        h = self.dh + 3 * MARGIN + self.rows * 34 + 110
+        h = self.dh + 3 * MARGIN + self.rows * 34 + 132
         self.surface = pygame.display.set_mode((w, h))
         pygame.display.set_caption("Slampad simulator - %s" % dev.profile)
         self.font = pygame.font.Font(None, 22)
@@ -64,7 +65,26 @@ class Window:
         hint = self.font.render("pads 1-4 or Q P Z M   menu: arrows + Enter   Esc quits",
                                 True, (150, 150, 150))
         s.blit(hint, (MARGIN, y + 88))
+        b = dev.battery()
+        power = "battery %.2f V%s  [- =]  U: USB  I: +1 min idle%s" % (
+            b["cell"], ", USB" if b["usb"] else "", "   ASLEEP: press a pad" if dev.asleep else ""
+        )
+        s.blit(self.font.render(power, True, (150, 150, 150)), (MARGIN, y + 110))
         pygame.display.flip()
+
+
+def power_key(dev, key):
+    """The battery and idle keys: True if ``key`` was one."""
+    b = dev.battery()
+    if key in POWER_KEYS:
+        dev.set_battery(max(2.5, min(4.8, b["cell"] + POWER_KEYS[key])), b["usb"])
+    elif key == pygame.K_u:
+        dev.set_battery(b["cell"], not b["usb"])
+    elif key == pygame.K_i:
+        dev.idle(60)  # fast-forward a minute with nobody touching anything
+    else:
+        return False
+    return True
 
 
 def main(args, frames=None, events=None):
@@ -89,6 +109,8 @@ def main(args, frames=None, events=None):
                 elif e.type in (pygame.KEYDOWN, pygame.KEYUP):
                     if e.key == pygame.K_ESCAPE:
                         running = False
+                    if e.type == pygame.KEYDOWN and power_key(dev, e.key):
+                        continue
                     key = PAD_KEYS.get(e.key) or MENU_KEYS.get(e.key)
                     if key and e.type == pygame.KEYDOWN:
                         dev.press(key)
