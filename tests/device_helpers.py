@@ -290,3 +290,26 @@ class Slammers:
     def _press(self, dev, p, now):
         dev.press(PADS[p])
         self.release_at[p] = (now + self.hold) % WRAP
+
+
+def run_window(monkeypatch, events, frames, profile="pico"):
+    """tools/sim_window.main on SDL's dummy video driver for ``frames`` frames, posting
+    ``events`` ({frame: [pygame events]}); returns the SimDevice it made."""
+    import argparse
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import sim_window
+    import simdevice
+
+    made = []
+
+    class Recorded(simdevice.SimDevice):
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            made.append(self)
+
+    monkeypatch.setattr(sim_window, "SimDevice", Recorded)
+    args = argparse.Namespace(profile=profile, seed=1)
+    assert sim_window.main(args, frames=frames, events=events) == 0
+    (dev,) = made
+    return dev

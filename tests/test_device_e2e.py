@@ -7,7 +7,6 @@ dice pixels' colours (W1), dice conservation (W2) and every ruling's words (W3, 
 The whole game then replays from its seed and action list (S2).
 """
 
-import argparse
 import os
 import subprocess
 import sys
@@ -308,19 +307,6 @@ def test_headless_demo_writes_screenshots_and_log(tmp_path):
 
 
 def test_window_path_with_dummy_video(shim, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    import sim_window
-    import simdevice
-
-    made = []
-
-    class Recorded(simdevice.SimDevice):
-        def __init__(self, *a, **kw):
-            super().__init__(*a, **kw)
-            made.append(self)
-
-    monkeypatch.setattr(sim_window, "SimDevice", Recorded)
-
     def key(kind, k):
         return pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0)
 
@@ -330,9 +316,7 @@ def test_window_path_with_dummy_video(shim, monkeypatch):
         6: [key(pygame.KEYDOWN, pygame.K_1)],
         8: [key(pygame.KEYUP, pygame.K_1)],
     }
-    args = argparse.Namespace(profile="pico", seed=1)
-    assert sim_window.main(args, frames=12, events=events) == 0
-    (dev,) = made
+    dev = device_helpers.run_window(monkeypatch, events, frames=12)
     lines = dev.lines()
     assert lines[0] == "P1 joined" and " P1 player" in lines, lines
     assert type(dev.app.screen).__name__ == "JoinScreen"

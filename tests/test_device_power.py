@@ -490,30 +490,14 @@ def test_asleep_fails_a_script_when_awake(dev_factory):
 
 
 def test_the_window_keys_set_the_battery_usb_and_skip_idle_time(shim, monkeypatch):
-    import argparse
-
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     import pygame
-    import sim_window
-    import simdevice
-
-    made = []
-
-    class Recorded(simdevice.SimDevice):
-        def __init__(self, *a, **kw):
-            super().__init__(*a, **kw)
-            made.append(self)
-
-    monkeypatch.setattr(sim_window, "SimDevice", Recorded)
 
     def down(k):
         return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)]
 
     events = {2: down(pygame.K_u), 3: down(pygame.K_MINUS), 4: down(pygame.K_MINUS)}
     events.update({5: down(pygame.K_EQUALS), 6: down(pygame.K_i), 7: down(pygame.K_i)})
-    args = argparse.Namespace(profile="pico", seed=1)
-    assert sim_window.main(args, frames=10, events=events) == 0
-    (dev,) = made
+    dev = device_helpers.run_window(monkeypatch, events, frames=10)
     b = dev.battery()
     assert b["usb"] is False and abs(b["cell"] - 3.8) < 1e-9  # 3.9 - 0.1 - 0.1 + 0.1
     assert dev.app.power.dimmed  # two minutes skipped: dimmed
