@@ -172,3 +172,24 @@ def test_readings_are_taken_every_SAMPLE_MS_across_the_tick_wrap():
     t = power.WRAP - 700
     taken = [b.sample((t + d) % power.WRAP) for d in range(0, 2001, 100)]
     assert taken.count(True) == 5  # 0, 500, 1000, 1500, 2000 ms
+
+
+def test_a_diode_before_vsys_is_added_back():
+    """SLAMPAD_DIODE_MV: VSYS reads the cell less the diode's drop."""
+    straight = Battery(Gauge(), "lipo")
+    feed(straight, [(3800, -1, False)] * 5)
+    diode = Battery(Gauge(), "lipo", 300)
+    feed(diode, [(3500, -1, False)] * 5)
+    assert straight.pct == diode.pct == 55
+
+
+def test_the_battery_settings_come_from_settings_toml_and_are_never_saved():
+    from slampad.app import settings as app_settings
+
+    cfg = app_settings.load({"SLAMPAD_BATTERY": "aa", "SLAMPAD_DIODE_MV": "300"}.get)
+    assert (cfg["battery"], cfg["diode_mv"], cfg["problems"]) == ("aa", 300, [])
+    assert "battery" not in app_settings.saved(cfg) and "diode_mv" not in app_settings.saved(cfg)
+    bad = app_settings.load({"SLAMPAD_BATTERY": "nicd", "SLAMPAD_DIODE_MV": "900"}.get)
+    assert (bad["battery"], bad["diode_mv"]) == ("lipo", 0) and len(bad["problems"]) == 2
+    assert app_settings.apply(cfg, {"battery": "lipo", "diode_mv": 5})  # ignored if saved
+    assert (cfg["battery"], cfg["diode_mv"]) == ("aa", 300)

@@ -28,7 +28,8 @@ BANNER_MS = const(3000)  # ... and stays up this long
 DIM = const(5)  # dimmed: 1/DIM of the brightness
 WRAP = const(0x20000000)
 
-# Percent at a voltage (mV, falling): what VSYS reads with the cell wired to it.
+# Percent at a voltage (mV, falling): the cell's, which VSYS reads less any diode drop
+# (SLAMPAD_DIODE_MV).
 # lipo: a 1S LiPo; aa: 3 alkaline AA cells in series.
 CURVES = {
     "lipo": ((4150, 100), (4000, 85), (3900, 72), (3800, 55), (3750, 42), (3700, 30),
@@ -53,9 +54,10 @@ def percent(mv, curve):
 class Battery:
     """Smoothed readings of a gauge, and the level's state."""
 
-    def __init__(self, gauge, kind="lipo"):
+    def __init__(self, gauge, kind="lipo", diode_mv=0):
         self.gauge = gauge
         self.curve = CURVES.get(kind, CURVES["lipo"])
+        self.diode_mv = diode_mv  # between the cell and VSYS: added back to the reading
         self.state = "none" if gauge is None else "ok"
         self.mv = 0  # smoothed battery voltage
         self.pct = -1  # smoothed percent (-1: not known yet)
@@ -93,7 +95,7 @@ class Battery:
         self.acc_mv += mv - self.acc_mv // SMOOTH
         self.mv = self.acc_mv // SMOOTH
         if pct < 0:  # from the smoothed voltage (averaging volts, not the curve's kinks)
-            self.pct = percent(self.mv, self.curve)
+            self.pct = percent(self.mv + self.diode_mv, self.curve)
         else:
             self.acc_p += pct - self.acc_p // SMOOTH
             self.pct = (self.acc_p + SMOOTH // 2) // SMOOTH
@@ -125,7 +127,8 @@ class Power:
 
     def __init__(self, app, now):
         self.app = app
-        self.battery = Battery(app.hw.battery, app.cfg.get("battery", "lipo"))
+        cfg = app.cfg
+        self.battery = Battery(app.hw.battery, cfg.get("battery"), cfg.get("diode_mv", 0))
         self.last = now  # the last input, or the last frame the screen was busy
         self.dimmed = False
         self.warned = None  # when "low" was last said

@@ -18,12 +18,13 @@ SPEC = {
     "SLAMPAD_DIM_S": (120, 0, 3600),  # idle seconds before dimming (0: never)
     "SLAMPAD_SLEEP_S": (600, 0, 86400),  # ... before saving and sleeping (0: never)
     "SLAMPAD_BATTERY": ("lipo", ("lipo", "aa")),  # what powers a Pico's VSYS
+    "SLAMPAD_DIODE_MV": (0, 0, 700),  # ... through a diode that drops this much
 }
 
 
 def load(getenv=None):
     """A dict of settings (short keys: brightness, bot_level, look_ms, sound, dim_s,
-    sleep_s, battery)."""
+    sleep_s, battery, diode_mv)."""
     getenv = getenv or os.getenv
     out = {}
     problems = []
@@ -60,7 +61,7 @@ def _ok(spec, val):
     return val in spec[1]
 
 
-TOML_ONLY = ("SLAMPAD_BATTERY",)  # wiring, set in settings.toml alone: never saved
+TOML_ONLY = ("SLAMPAD_BATTERY", "SLAMPAD_DIODE_MV")  # wiring: settings.toml alone, never saved
 
 
 def saved(cfg):
