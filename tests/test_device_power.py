@@ -280,15 +280,44 @@ def test_the_idle_times_are_settings_and_zero_is_never(dev_factory):
     assert dev.asleep is None  # never sleeps
 
 
-def test_idle_sleep_in_the_menu_and_select_wakes_it(dev_factory):
-    dev = dev_factory("pico", settings=FAST)
+WAKE_PINS = {  # GPIO numbers: the four pads, then select
+    "pico": [10, 11, 12, 13, 8],
+    "pico_tft": [10, 11, 12, 13, 8],
+    "feather": [9, 10, 11, 12, 8],  # select D6 = GPIO8
+    "macropad": [1, 3, 10, 12, 0],
+}
+
+
+@pytest.mark.parametrize("profile", sorted(WAKE_PINS))
+def test_idle_sleep_in_the_menu_wakes_on_select_or_a_pad(dev_factory, profile):
+    dev = dev_factory(profile, settings=FAST)
     dev.idle(299)
     assert dev.asleep is None
     dev.idle(5)
     assert dev.asleep is not None and said(dev, "Sleeping")
     assert not said(dev, "game saved")
+    assert [a.pin.number for a in dev.asleep] == WAKE_PINS[profile]
+    assert all(a.value is False and a.pull for a in dev.asleep)
+    assert all(dev.sim.owner(a.pin) is None for a in dev.asleep)  # released first
     dev.tap("select")
     assert dev.wakes == 1 and screen_name(dev) == "MenuScreen"
+    dev.idle(305)
+    assert dev.asleep is not None
+    dev.tap("4")
+    assert dev.wakes == 2 and screen_name(dev) == "MenuScreen"
+
+
+def test_a_pad_held_down_is_not_idle_and_never_a_wake_pin(dev_factory):
+    dev = dev_factory("pico", settings=FAST)
+    dev.press("2")  # someone leaning on pad 2
+    dev.idle(400)
+    assert dev.asleep is None and not dev.app.power.dimmed
+    dev.release("2")
+    dev.run(100)
+    dev.set_battery(3.3)  # empty with pad 2 stuck down again: it sleeps anyway
+    dev.press("2")
+    run_until(dev, lambda: dev.asleep is not None, 20000, step=10)
+    assert 11 not in [a.pin.number for a in dev.asleep]  # a stuck pad would wake it at once
 
 
 def bots_only(dev, key):
