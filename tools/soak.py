@@ -421,6 +421,8 @@ class GameSoak:
     ):
         if game not in GAMES:
             raise ValueError("unknown game %r" % (game,))
+        if profile not in PROFILES:
+            raise ValueError("unknown profile %r" % (profile,))
         if not 1 <= frame_ms <= MAX_FRAME_MS:
             raise ValueError("frame_ms must be 1..%d" % MAX_FRAME_MS)
         self.game = game
@@ -1208,47 +1210,23 @@ class GameSoak:
 # -- the API and the command line -------------------------------------------------------------
 
 
-def soak(
-    games="all",
-    hours=0.25,
-    seed=1,
-    profile="pico",
-    frame_ms=16,
-    idle_frame_ms=48,
-    cut_every_s=180,
-    check_every_s=360,
-    keep_going=False,
-    log=None,
-    render=False,
-):
+def soak(games="all", hours=0.25, seed=1, **options):
     """Soak each game of ``games`` ("all", a name, or a list) for ``hours`` simulated hours;
-    returns {"games": {name: counts}, "errors": n, ...}. The firmware's modules imported
-    by the soak are dropped again at the end (those imported before are put back)."""
+    ``options`` are GameSoak's (profile, frame_ms, cut_every_s, ...). Returns {"games":
+    {name: counts}, "errors": n, ...}. The firmware's modules imported by the soak are
+    dropped again at the end (those imported before are put back)."""
     if games == "all":
         games = GAMES
     elif isinstance(games, str):
         games = (games,)
-    if profile not in PROFILES:
-        raise ValueError("unknown profile %r" % (profile,))
     before = {n: m for n, m in sys.modules.items() if n == "slampad" or n.startswith("slampad.")}
-    out = {"seed": seed, "profile": profile, "hours": hours, "frame_ms": frame_ms, "games": {}}
+    out = {"seed": seed, "hours": hours, "games": {}}
     try:
         for g in games:
-            s = GameSoak(
-                g,
-                hours,
-                seed,
-                profile,
-                frame_ms,
-                idle_frame_ms,
-                cut_every_s,
-                check_every_s,
-                keep_going,
-                log,
-                render,
-            )
+            s = GameSoak(g, hours, seed, **options)
+            out["profile"], out["frame_ms"] = s.profile, s.frame
             out["games"][g] = s.run()
-            if out["games"][g]["errors"] and not keep_going:
+            if out["games"][g]["errors"] and not s.keep_going:
                 break
     finally:
         for n in [m for m in sys.modules if m == "slampad" or m.startswith("slampad.")]:
@@ -1323,14 +1301,14 @@ def main(argv=None):
         a.game,
         a.hours,
         a.seed,
-        a.profile,
-        a.frame_ms,
-        a.idle_frame_ms,
-        a.cut_every * 60,
-        a.check_every * 60,
-        a.keep_going,
-        log if a.verbose else None,
-        a.render,
+        profile=a.profile,
+        frame_ms=a.frame_ms,
+        idle_frame_ms=a.idle_frame_ms,
+        cut_every_s=a.cut_every * 60,
+        check_every_s=a.check_every * 60,
+        keep_going=a.keep_going,
+        log=log if a.verbose else None,
+        render=a.render,
     )
     for r in res["games"].values():
         for e in r["error_details"]:
