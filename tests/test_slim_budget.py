@@ -161,7 +161,7 @@ def test_each_game_loads_its_largest_modules_first():
     _base, games = deploy.import_sets(plan, "pico")
 
     def size(m):
-        return len(deploy.image_bytes(Path(plan.modules[m]), "lib/slampad/x.py"))
+        return deploy.module_bytes(plan, m)
 
     for entry, names in orders.items():
         sizes = [size(m) for m in names]

@@ -216,6 +216,11 @@ def code(cmd):
     return "`%s`" % cmd
 
 
+def row(figure, cmd, host="-", vm="-", ratio="-", pico="-", goal="-", judged="-"):
+    """One row in COLUMNS' order; a cell not given is "-"."""
+    return [figure, host, vm, ratio, pico, goal, judged, code(cmd)]
+
+
 def replace_section(doc, body, heading=SECTION, after="## Machine"):
     """``doc`` with the section ``heading`` (up to the next ``## `` heading) replaced by
     ``body`` (which starts with the heading). Absent, it goes before the heading that
@@ -287,21 +292,19 @@ def rules_rows(repeat, log):
             res[vm] = next(iter(timed(RULES_ENTRY, args, vm, repeat).values()))
         cp, mp = res["cpython"], res["mp"]
         rows.append(
-            [
+            row(
                 "%s rules: apply() calls/s (%d games, %s actions; %s)"
                 % (name, RULES_GAMES[game], fmt_int(mp["actions"]), RULES_WHAT[game]),
-                "%s/s (%.1f us each)" % (fmt_int(cp["actions_per_s"]), cp["us_per_action"]),
-                "%s/s (%.1f us each)" % (fmt_int(mp["actions_per_s"]), mp["us_per_action"]),
-                fmt_ratio(mp["us_per_action"], cp["us_per_action"]),
-                "~%s/s (%s each)"
+                vm_cmd(RULES_ENTRY, args),
+                host="%s/s (%.1f us each)" % (fmt_int(cp["actions_per_s"]), cp["us_per_action"]),
+                vm="%s/s (%.1f us each)" % (fmt_int(mp["actions_per_s"]), mp["us_per_action"]),
+                ratio=fmt_ratio(mp["us_per_action"], cp["us_per_action"]),
+                pico="~%s/s (%s each)"
                 % (
                     fmt_int(mp["actions_per_s"] / PICO_FACTOR),
                     fmt_us(mp["us_per_action"] * PICO_FACTOR),
                 ),
-                "-",
-                "-",
-                code(vm_cmd(RULES_ENTRY, args)),
-            ]
+            )
         )
     return rows
 
@@ -348,22 +351,22 @@ def decide_rows(results, cmds):
                 fmt_us(limit),
             )
             rows.append(
-                [
+                row(
                     "%s bot %s: decision median / p95 (%s decisions; %s)"
                     % (name, lv, fmt_int(mp["decisions"]), DECIDE_WHAT[game]),
-                    "%s / %s" % (fmt_us(cp["median_us"]), fmt_us(cp["p95_us"])),
-                    "%s / %s" % (fmt_us(mp["median_us"]), fmt_us(mp["p95_us"])),
-                    "%s / %s"
+                    cmds[game],
+                    host="%s / %s" % (fmt_us(cp["median_us"]), fmt_us(cp["p95_us"])),
+                    vm="%s / %s" % (fmt_us(mp["median_us"]), fmt_us(mp["p95_us"])),
+                    ratio="%s / %s"
                     % (
                         fmt_ratio(mp["median_us"], cp["median_us"]),
                         fmt_ratio(mp["p95_us"], cp["p95_us"]),
                     ),
-                    "%s / %s"
+                    pico="%s / %s"
                     % (fmt_us(mp["median_us"] * PICO_FACTOR), fmt_us(mp["p95_us"] * PICO_FACTOR)),
-                    goal,
-                    v,
-                    code(cmds[game]),
-                ]
+                    goal=goal,
+                    judged=v,
+                )
             )
     return rows, fails
 
@@ -404,16 +407,11 @@ def heap_rows(jobs, log):
         entry, args = HEAP_ENTRIES[game]
         n = found[game]
         rows.append(
-            [
+            row(
                 "%s: smallest heap passing a full bot game (%s)" % (name, HEAP_WHAT[game]),
-                "-",
-                "FAIL at 1024K" if n is None else "%d KiB" % (n // 1024),
-                "-",
-                "-",
-                "-",
-                "-",
-                code(heap_cmd(entry, args)),
-            ]
+                heap_cmd(entry, args),
+                vm="FAIL at 1024K" if n is None else "%d KiB" % (n // 1024),
+            )
         )
     return rows
 
@@ -468,19 +466,14 @@ def import_rows(jobs, log):
     rows = []
     total = 0
     for n, (kept, err) in zip(names, res, strict=True):
-        size = len(deploy.image_bytes(plan.modules[n], "lib/slampad/x.py"))
+        size = deploy.module_bytes(plan, n)
         total += kept or 0
         rows.append(
-            [
+            row(
                 "import heap: %s (%s B of source in the image)" % (n, fmt_int(size)),
-                "-",
-                "VM error: %s" % err if err is not None else "%s B" % fmt_int(kept),
-                "-",
-                "-",
-                "-",
-                "-",
-                code("micropython %s %s%s" % (IMPORT_ENTRY, n, "".join(" " + d for d in deps[n]))),
-            ]
+                "micropython %s %s%s" % (IMPORT_ENTRY, n, "".join(" " + d for d in deps[n])),
+                vm="VM error: %s" % err if err is not None else "%s B" % fmt_int(kept),
+            )
         )
     return rows, total
 
@@ -594,42 +587,27 @@ def slam_rows(repeat, log):
         raise RuntimeError("slam path failed:\n" + mpvm.tail(p.stdout + p.stderr))
     r = median_records([parse_records(p.stdout)], key=("what",))[("slam",)]
     runs = len(parse_records(p.stdout))
-    cmd = code("python tools/bench_table.py slam %d" % repeat)
+    cmd = "python tools/bench_table.py slam %d" % repeat
     sim = "simulated ms, frame_ms %d" % SLAM_FRAME_MS
     return [
-        [
+        row(
             "slam path (Wildside, %s): pad press -> ruling on the screen" % sim,
-            "%d ms" % r["rule_ms"],
-            "-",
-            "-",
-            "-",
-            "-",
-            "-",
             cmd,
-        ],
-        [
+            host="%d ms" % r["rule_ms"],
+        ),
+        row(
             "slam path (%s): pad press -> first LED frame showing the ruling "
             "(the dice flash, BLINK_MS after the ruling)" % sim,
-            "%d ms" % r["led_ms"],
-            "-",
-            "-",
-            "-",
-            "-",
-            "-",
             cmd,
-        ],
-        [
+            host="%d ms" % r["led_ms"],
+        ),
+        row(
             "slam path: wall clock of the %d app.step calls in that span (median of %d; "
             "of it the shim's display refresh; the ruling's own step)" % (r["steps"], runs),
-            "%.2f ms (refresh %.2f ms; ruling step %.2f ms)"
-            % (r["step_wall_ms"], r["refresh_wall_ms"], r["ruling_step_ms"]),
-            "-",
-            "-",
-            "-",
-            "-",
-            "-",
             cmd,
-        ],
+            host="%.2f ms (refresh %.2f ms; ruling step %.2f ms)"
+            % (r["step_wall_ms"], r["refresh_wall_ms"], r["ruling_step_ms"]),
+        ),
     ]
 
 
@@ -659,17 +637,12 @@ def image_rows(log):
             "" if prof is None else " --profile " + prof
         )
         rows.append(
-            [
+            row(
                 "image (%s): our code (lib/slampad slimmed, code.py, boot.py, settings.toml) "
                 "+ Adafruit libraries = total" % what,
-                "%s + %s = %s B" % (fmt_int(ours), fmt_int(libs), fmt_int(ours + libs)),
-                "-",
-                "-",
-                "-",
-                "-",
-                "-",
-                code(cmd),
-            ]
+                cmd,
+                host="%s + %s = %s B" % (fmt_int(ours), fmt_int(libs), fmt_int(ours + libs)),
+            )
         )
     per_game = {g: {} for g, _ in GAMES}
     for prof in PROFILES:
@@ -677,11 +650,7 @@ def image_rows(log):
         base, games = deploy.import_sets(plan, prof)
 
         def size(names, plan=plan):
-            total = 0
-            for n in names:
-                rel = "lib/slampad/x.py" if n.split(".")[0] == "slampad" else "lib/x"
-                total += len(deploy.image_bytes(plan.modules[n], rel))
-            return total
+            return sum(deploy.module_bytes(plan, n) for n in names)
 
         b = size(base)
         for game, _name in GAMES:
@@ -698,19 +667,18 @@ def image_rows(log):
             fails.append("%s import-at-once on %s: %s B" % (name, worst, fmt_int(vals[worst][0])))
         variants = sorted({v[1].replace("slampad.app.", "") for v in vals.values()})
         rows.append(
-            [
+            row(
                 "%s: source imported at once (base + largest of %s), per profile"
                 % (name, ", ".join(variants)),
-                "; ".join("%s %s" % (p, fmt_int(vals[p][0])) for p in PROFILES),
-                "-",
-                "-",
-                "-",
-                "<= %s B" % fmt_int(IMPORT_GUIDE),
-                ("pass (most: %s, %s B left)" % (worst, fmt_int(IMPORT_GUIDE - vals[worst][0])))
+                "deploy.import_sets + image_bytes (python tools/deploy.py DEST --profile P)",
+                host="; ".join("%s %s" % (p, fmt_int(vals[p][0])) for p in PROFILES),
+                goal="<= %s B" % fmt_int(IMPORT_GUIDE),
+                judged=(
+                    "pass (most: %s, %s B left)" % (worst, fmt_int(IMPORT_GUIDE - vals[worst][0]))
+                )
                 if ok
                 else "**FAIL** (%s)" % worst,
-                code("deploy.import_sets + image_bytes (python tools/deploy.py DEST --profile P)"),
-            ]
+            )
         )
     return rows, fails
 

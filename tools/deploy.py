@@ -546,8 +546,7 @@ def load_orders(plan, profile="pico"):
         out[entry] = common if entry not in out else out[entry] & common
 
     def size(name):
-        rel = "lib/slampad/x.py"
-        return len(image_bytes(Path(plan.modules[name]), rel))
+        return module_bytes(plan, name)
 
     return {e: tuple(sorted(ms, key=lambda m: (-size(m), m))) for e, ms in out.items()}
 
@@ -568,15 +567,17 @@ def load_order_text(plan=None):
     )
 
 
+def module_bytes(plan, name, keep_comments=False):
+    """The bytes of source module ``name`` has in the image (ours slimmed)."""
+    rel = "lib/slampad/x.py" if name.split(".")[0] == "slampad" else "lib/x"
+    return len(image_bytes(Path(plan.modules[name]), rel, keep_comments))
+
+
 def import_set_bytes(plan, profile, keep_comments=False):
     """Source bytes the board holds at once: the base plus the largest game."""
 
     def size(names):
-        total = 0
-        for name in names:
-            rel = "lib/slampad/x.py" if name.split(".")[0] == "slampad" else "lib/x"
-            total += len(image_bytes(Path(plan.modules[name]), rel, keep_comments))
-        return total
+        return sum(module_bytes(plan, name, keep_comments) for name in names)
 
     base, games = import_sets(plan, profile)
     return size(base) + max([size(g) for g in games.values()] or [0])
