@@ -18,7 +18,7 @@ import gc
 import sys
 from array import array
 
-from mp_timing import VM, now_us, since_us  # first: it puts lib/ on sys.path
+from mp_timing import VM, median, now_us, since_us  # first: it puts lib/ on sys.path
 
 gc.collect()
 _before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
@@ -66,7 +66,7 @@ def main(argv):
     times, wins, playouts = bench(games, level, samples)
     times = sorted(times)
     n = len(times)
-    med = times[n // 2] if n % 2 else (times[n // 2 - 1] + times[n // 2]) / 2
+    med = median(times)
     print(
         "BENCH vm=%s games=%d level=%s decisions=%d median_us=%.1f mean_us=%.1f p90_us=%.1f"
         " p95_us=%.1f max_us=%.1f playouts=%d wins=%d kept_import=%d"

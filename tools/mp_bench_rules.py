@@ -34,19 +34,11 @@ def wildside(seed):
 
 
 def gowild(seed):
-    from slampad.bots.gowild import GoWildBot
+    from slampad.bots.gowild import play_game
     from slampad.games.gowild import GoWild
 
-    opts = {"players": 4}
-    g = GoWild(opts, seed)
-    bots = [GoWildBot(s, "normal", seed) for s in range(4)]
-    acts = []
-    while not g.is_over():
-        s = g.turn
-        a = bots[s].choose(g.view(s))
-        g.apply(a)
-        acts.append(a)
-    return GoWild, opts, acts
+    game, acts = play_game(4, seed)
+    return GoWild, {"players": 4}, acts
 
 
 def tumblin(seed):

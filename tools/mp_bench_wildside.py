@@ -23,7 +23,7 @@ import gc
 import sys
 from array import array
 
-from mp_timing import VM, now_us, since_us  # first: it puts lib/ on sys.path
+from mp_timing import VM, median, now_us, since_us  # first: it puts lib/ on sys.path
 
 gc.collect()
 _before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
@@ -102,7 +102,7 @@ def decide(games, players):
         times, counts = bench_decide(level, games, players)
         t = sorted(times)
         n = len(t)
-        med = t[n // 2] if n % 2 else (t[n // 2 - 1] + t[n // 2]) / 2
+        med = median(t)
         print(
             "BENCH vm=%s what=decide level=%s players=%d decisions=%d plans=%d chooses=%d"
             " median_us=%.1f mean_us=%.1f p90_us=%.1f p95_us=%.1f max_us=%.1f kept_import=%d"
@@ -122,7 +122,7 @@ def main(argv):
     times, game_us = bench(games, players)
     times = sorted(times)
     n = len(times)
-    med = times[n // 2] if n % 2 else (times[n // 2 - 1] + times[n // 2]) / 2
+    med = median(times)
     print(
         "BENCH vm=%s games=%d players=%d rounds=%d median_us=%.1f mean_us=%.1f p90_us=%.1f"
         " max_us=%.1f game_ms=%.2f kept_import=%d"
