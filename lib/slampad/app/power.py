@@ -149,7 +149,7 @@ class Power:
             app.text.set_corner(b.text(), 100 if b.state == "usb" else b.pct)
         if self.banner_at is not None and ticks_diff(now, self.banner_at, WRAP) >= BANNER_MS:
             self.banner_at = None
-            app.text.set_corner(app.text.corner, app.text.level, "")
+            app.text.set_banner("")
         paused = app.screen.paused()
         at_rest = paused or self.safe  # a menu, a person's turn, or just saved
         self.safe = False
@@ -159,7 +159,7 @@ class Power:
             self.warned = None
         elif at_rest and (self.warned is None or ticks_diff(now, self.warned, WRAP) >= WARN_MS):
             self.warned = self.banner_at = now
-            app.text.set_corner(app.text.corner, app.text.level, "Battery low: " + b.text())
+            app.text.set_banner("Battery low: " + b.text())
             app.beep(cues.PENALTY)
         if not paused or True in app.held or app.hw.menu.select_down():
             self.last = now  # busy, or someone is holding a pad or select

@@ -31,7 +31,8 @@ class SleepScreen(Screen):
         self.t0 = now
         app = self.app
         app.leds.clear()
-        app.text.set_corner("", 0, "")
+        app.text.set_banner("")
+        app.text.set_corner("")
         app.text.show(self.rows)
 
     def tick(self, now):

@@ -160,12 +160,15 @@ class Text:
         self._icon.x = col * fw
         self.dirty = True
 
-    def set_corner(self, text, level=0, banner=None):
-        """The battery corner ("" hides it) and the banner ("" ends it; None: as is)."""
-        if banner is not None:
-            self.banner = banner
+    def set_corner(self, text, level=0):
+        """The battery corner: "80%" or "USB" and the charge, or "" to hide it."""
         self.corner = text
         self.level = max(0, min(100, level))
+        self._put(0, self._row0())
+
+    def set_banner(self, text):
+        """A note over row 0 (a low battery), or "" to end it."""
+        self.banner = text
         self._put(0, self._row0())
 
     def show(self, lines, colours=None):
