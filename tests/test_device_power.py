@@ -530,3 +530,13 @@ def test_the_window_keys_set_the_battery_usb_and_skip_idle_time(shim, monkeypatc
     b = dev.battery()
     assert b["usb"] is False and abs(b["cell"] - 3.8) < 1e-9  # 3.9 - 0.1 - 0.1 + 0.1
     assert dev.app.power.dimmed  # two minutes skipped: dimmed
+
+
+def test_the_fuel_gauge_is_found_again_after_a_wake(dev_factory):
+    dev = dev_factory("feather", gauge=True, battery=(3.9, False, 70), settings=FAST)
+    dev.idle(310)
+    assert dev.asleep is not None
+    dev.tap("select")
+    dev.run(3000)
+    assert dev.wakes == 1 and dev.hw.battery is not None
+    assert dev.app.text.drawn[0].endswith(" 70%")

@@ -350,15 +350,15 @@ def set_analog(name, volts):
     _simworld.world.analog[pin(name).number] = float(volts)
 
 
-def add_fuel_gauge():
-    """A MAX17048 on the STEMMA QT port; returns the simulated chip."""
+def add_fuel_gauge(chip=None):
+    """A MAX17048 on the STEMMA QT port (a new one, or ``chip``); returns the chip."""
     import _gauge
 
     w = _simworld.world
     if w.board_id not in _simworld.GAUGE_BUS:
         raise ValueError("no STEMMA QT port for a fuel gauge on %s" % w.board_id)
     sda, scl = _simworld.GAUGE_BUS[w.board_id]
-    chip = _gauge.Max17048()
+    chip = chip or _gauge.Max17048()
     w.i2c_devices.append((_simworld.PINS[sda], _simworld.PINS[scl], _gauge.ADDRESS, chip))
     return chip
 
@@ -401,8 +401,7 @@ def wake(alarm):
         _simworld.PINS[number].ext = ext
     w.sense_usb()
     if gauge is not None:
-        sda, scl = _simworld.GAUGE_BUS[w.board_id]
-        w.i2c_devices.append((_simworld.PINS[sda], _simworld.PINS[scl], 0x36, gauge))
+        add_fuel_gauge(gauge)
     w.wake_alarm = alarm
     microcontroller.cpu.reset_reason = microcontroller.ResetReason.DEEP_SLEEP_ALARM
     return w
