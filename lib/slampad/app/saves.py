@@ -8,8 +8,8 @@ and if its module has ``resume(app, meta, state)``, which returns the screen.
 
 A play screen names its save with ``SAVE = (__name__, title)`` and calls ``save(self)``
 at its safe points: between rounds, tricks, throws or turns, and never in a slam window
-or an animation. At game over they call ``finished(...)``. A flash write stalls interrupts, so these are the only
-writes made during a game.
+or an animation. At game over they call ``finished(...)``. A flash write stalls
+interrupts, so these are the only writes made during a game.
 """
 
 GAME = "game"
