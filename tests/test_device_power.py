@@ -152,6 +152,39 @@ def test_a_gauge_that_fails_mid_game_hides_the_corner_and_play_goes_on(dev_facto
     assert dev.app.text.corner == ""
 
 
+# -- a battery reading that cannot be true (issue 15) ----------------------------------------
+
+
+def no_battery_shown(dev):
+    t = dev.app.text
+    return (
+        dev.app.power.battery.state == "none" and t.corner == "" and t.drawn[0] == "Pick a game"
+        and (t._icon is None or t._icon.hidden) and corner_pixels(dev) == 0
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "profile, power",
+    [("pico", {}), ("feather", {"gauge": True}), ("macropad", {"gauge": True})],
+)
+def test_a_gauge_reading_0V_shows_no_battery_and_never_warns_or_sleeps(dev_factory, profile, power):
+    """An emulated Pico: VBUS_SENSE low, VSYS 0 V (a MAX17048 saying 0 mV, likewise). It
+    was "Battery empty" and asleep two seconds after boot; it is no gauge at all."""
+    volts = (0.0, False, 0.0) if power else (0.0, False)
+    dev = dev_factory(profile, battery=volts, **power)
+    dev.run(30000)  # in the menu
+    assert dev.asleep is None and screen_name(dev) == "MenuScreen"
+    assert not said(dev, "Battery") and not said(dev, "Charge me")
+    assert no_battery_shown(dev)
+    # A reading that turns plausible is judged again after READY readings (~2 s).
+    dev.set_battery(3.8)
+    dev.run(1000)
+    assert no_battery_shown(dev)
+    dev.run(2000)
+    assert dev.app.power.battery.state == "ok" and dev.app.text.drawn[0].endswith("%")
+    assert corner_pixels(dev) > 0
+
+
 # -- low and critical --------------------------------------------------------------------
 
 

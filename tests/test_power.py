@@ -108,11 +108,11 @@ def test_critical_stays_critical_until_usb():
 
 def test_low_ends_only_MARGIN_above_the_threshold():
     b = Battery(Gauge(), "lipo")
-    feed(b, [(0, LOW, False)] * 20)
+    feed(b, [(3700, LOW, False)] * 20)
     assert b.state == "low"
-    feed(b, [(0, LOW + MARGIN - 1, False)] * 40)
+    feed(b, [(3700, LOW + MARGIN - 1, False)] * 40)
     assert b.state == "low"
-    feed(b, [(0, LOW + MARGIN + 1, False)] * 40)
+    feed(b, [(3700, LOW + MARGIN + 1, False)] * 40)
     assert b.state == "ok"
 
 
@@ -123,8 +123,8 @@ def test_a_noisy_reading_does_not_flicker_between_states(seed, centre):
     changes at most once (the running mean and the margin)."""
     rng = random.Random(seed)
     b = Battery(Gauge(), "lipo")
-    feed(b, [(0, centre + 3, False)] * 40)  # settled just above it
-    states = feed(b, [(0, max(0, centre + rng.randint(-6, 6)), False) for _ in range(400)])
+    feed(b, [(3700, centre + 3, False)] * 40)  # settled just above it
+    states = feed(b, [(3700, max(0, centre + rng.randint(-6, 6)), False) for _ in range(400)])
     changes = sum(1 for i in range(1, len(states)) if states[i] != states[i - 1])
     assert changes <= 1, states
 
@@ -164,6 +164,117 @@ def test_a_gauge_that_stops_answering_is_dropped_without_a_crash():
     assert b.sample(2000) and b.state == "none" and b.failed
     assert not b.sample(3000)  # never read again
     assert b.text() == ""
+
+
+# -- a reading that cannot be true (issue 15) -----------------------------------------------
+
+
+def test_a_vsys_of_0V_is_no_gauge_not_an_empty_battery():
+    """An emulated Pico reads VSYS 0 V: a missing or broken gauge, no icon, never judged."""
+    from slampad.hw.battery import Vsys
+
+    v = Vsys.__new__(Vsys)
+
+    class Adc:
+        value = 0
+
+    class Usb:
+        value = False
+
+    v._adc, v._usb = Adc(), Usb()
+    b = Battery(v, "lipo")
+    states = [b.state for t in range(0, 30000, 500) if b.sample(t)]
+    assert states == ["none"] * 60 and b.text() == "" and b.pct == -1
+    assert not b.failed  # still read: a reading that turns plausible is judged again
+
+
+@pytest.mark.parametrize("mv", [0, 1, power.MIN_MV - 1])
+def test_a_reading_under_MIN_MV_is_none_at_once_whatever_came_before(mv):
+    for before in ([], [(3900, -1, False)] * 20, [(3620, -1, False)] * 40, [(4100, -1, True)]):
+        b = Battery(Gauge(), "lipo")
+        feed(b, before)
+        assert feed(b, [(mv, 0, False)]) == ["none"] and b.text() == ""
+
+
+def test_a_plausible_reading_afterwards_is_judged_again_after_READY_readings():
+    b = Battery(Gauge(), "lipo")
+    feed(b, [(0, -1, False)] * 10)
+    # The means start again: no state until READY readings, as at power-up.
+    assert feed(b, [(3900, -1, False)] * (READY + 2)) == ["none"] * (READY - 1) + ["ok"] * 3
+    assert b.mv == 3900 and b.text() == "72%"
+    feed(b, [(0, -1, False)])  # one bad reading: none again, the means dropped
+    assert b.state == "none" and b.text() == ""
+    states = feed(b, [(3000, -1, False)] * READY)  # plausible, and empty
+    assert states == ["none"] * (READY - 1) + ["critical"]
+    assert feed(b, [(4100, 90, True)]) == ["usb"]  # USB is shown at once, as ever
+
+
+def test_an_empty_battery_stays_critical_through_a_reading_under_MIN_MV():
+    b = Battery(Gauge(), "lipo")
+    feed(b, [(3100, -1, False)] * READY)
+    assert b.state == "critical"
+    assert feed(b, [(2400, -1, False)] * 5) == ["critical"] * 5  # a pack sagging under load
+    assert b.text() == "0%"
+
+
+class _Text:
+    def set_corner(self, text, level=0):
+        self.corner = text
+
+    def set_banner(self, text):
+        self.banner = text
+
+
+class _App:
+    """Just what Power.step touches: a menu (paused), nothing held."""
+
+    def __init__(self, gauge, kind, diode_mv):
+        class Menu:
+            def select_down(self):
+                return False
+
+        class Hw:
+            battery = gauge
+            menu = Menu()
+
+        class Screen:
+            def paused(self):
+                return True
+
+        self.cfg = {"battery": kind, "diode_mv": diode_mv, "sleep_s": 0, "dim_s": 0}
+        self.hw, self.screen, self.text, self.held = Hw(), Screen(), _Text(), [False] * 4
+        self.beeps = []
+
+    def beep(self, cue):
+        self.beeps.append(cue)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, power.MIN_MV - 1), st.one_of(st.just(-1), st.integers(0, 100)),
+            st.booleans(),
+        ),
+        min_size=1, max_size=80,
+    ),
+    st.sampled_from(sorted(power.CURVES)),
+    st.integers(0, 700),
+)  # fmt: skip
+def test_any_series_under_MIN_MV_never_warns_or_sleeps(readings, kind, diode_mv):
+    """Property: whatever a gauge says, with every VSYS under 2.5 V the state is "none"
+    (never low or critical), Power never says "Battery" nor sleeps, no percent shown."""
+    assert power.MIN_MV == 2500
+    app = _App(Gauge(readings), kind, diode_mv)
+    pw = power.Power(app, 0)
+    slept = []
+    pw.sleep = lambda empty, paused: slept.append(empty)
+    for i in range(len(readings)):
+        pw.step(i * power.SAMPLE_MS)
+        assert pw.battery.state == "none", readings
+        assert app.text.corner == ""
+    assert not pw.battery.gauge.readings  # every reading was taken
+    assert slept == [] and app.beeps == [] and not getattr(app.text, "banner", "")
 
 
 def test_readings_are_taken_every_SAMPLE_MS_across_the_tick_wrap():

@@ -4,6 +4,10 @@ Battery: the gauge (hw/battery.py) is read every SAMPLE_MS and smoothed (a runni
 mean over about SMOOTH readings), then the level moves between states with a margin,
 so a noisy reading never flickers: "usb", "ok", "low" (a warning between rounds),
 "critical" (the game is saved and the device sleeps). Without a gauge: "none".
+A reading under MIN_MV is no reading (a missing or broken gauge: an emulator's VSYS
+of 0 V): "none", no icon, never a warning or a sleep. A plausible reading afterwards
+starts the means again and is judged after READY readings, as at power-up; "critical"
+stays (a sagging empty pack is still empty).
 
 Idle: the time since the last input, counted only while the screen is ``paused()``
 (a menu, or a game waiting for a person: never a round, a slam window or a bot's turn)
@@ -20,6 +24,7 @@ from slampad.ticks import ticks_diff
 SAMPLE_MS = const(500)
 SMOOTH = const(16)  # a reading moves the running mean 1/SMOOTH of the way
 READY = const(4)  # readings before the level is judged at all
+MIN_MV = const(2500)  # under this the gauge is wrong: a LiPo cuts out at 3 V, a MAX17048 needs 2.5
 LOW = const(15)  # % at or under which "low" starts ...
 CRITICAL = const(5)  # ... and "critical"
 MARGIN = const(15)  # % back above LOW before "low" ends: a fresh or charged cell
@@ -86,6 +91,13 @@ class Battery:
     def add(self, mv, pct, usb):
         """One reading: the gauge's percent if it gives one, else from the voltage.
         Running means (acc / SMOOTH), so one reading moves them 1/SMOOTH of the way."""
+        old = self.state
+        if mv < MIN_MV:  # not a reading: a missing or broken gauge
+            self.n = 0  # a plausible one starts the means again
+            if old != "critical":
+                self.state = "none"
+                self.pct = -1
+            return self.state != old
         if usb != self.usb:
             self.n = 0  # plugged in or out: the supply stepped, start the means again
         if not self.n:
@@ -100,7 +112,6 @@ class Battery:
             self.acc_p += pct - self.acc_p // SMOOTH
             self.pct = (self.acc_p + SMOOTH // 2) // SMOOTH
         self.usb = usb
-        old = self.state
         if usb:
             self.state = "usb"
         elif self.n < READY:
