@@ -1,14 +1,17 @@
 """The app: one screen at a time, driven by a non-blocking ``step(now)``.
 
 Hardware events come in (pads, menu buttons), the screen turns them into game
-actions, and the screen's rows, the LEDs and the sound go out. Nothing here
-waits: every frame drains the pad queue, lets the screen act, and returns.
+actions, and the screen's rows, the LEDs and the sound go out. Nothing in a frame
+waits: every frame drains the pad queue, lets the screen act, and returns; run()
+then sleeps out the rest of the frame (pace()).
 """
 
 import gc
 import sys
+import time
 
 import keypad
+from micropython import const
 
 from slampad.app import settings
 from slampad.app.leds import Leds
@@ -19,6 +22,10 @@ from slampad.ticks import ticks_diff
 LONG_MS = 1500  # select (or the encoder button) held this long: back to the menu
 BOUNCE_MS = 20  # a pad up for less than this was a bouncing contact, not a release
 WATCHDOG_S = 8  # RP2040's limit is 8.3 s; the slowest frame (a hard bot) is far below
+# Frames start at most this often. Slams are stamped by the pads' hardware (PIO or keypad),
+# so the frame's length never decides who was first; 10 ms still answers a press at
+# once and keeps the LEDs' animation and the Tumblin' charge bar smooth (100 frames/s).
+FRAME_MS = const(10)
 
 # Modules that belong to one game; dropped when its screen closes.
 _GAME_MODULES = ("slampad.games.", "slampad.bots.", "slampad.app.play_", "slampad.app.menu_")
@@ -289,6 +296,15 @@ class App:
 HW = None  # the hardware once built, so code.py can show a crash on its display
 
 
+def pace(started, now, wrap, frame_ms=FRAME_MS):
+    """Seconds to sleep so a frame that began at tick ``started`` lasts ``frame_ms``,
+    ``now`` being the tick after its step: 0 when it overran (no catching up)."""
+    left = frame_ms - ticks_diff(now, started, wrap)
+    if left <= 0:
+        return 0
+    return min(left, frame_ms) / 1000  # at most a frame, whatever the clock did
+
+
 def run():
     """Device entry: build the hardware and run the app for ever."""
     global HW
@@ -300,5 +316,10 @@ def run():
     app = App(board_hw, cfg)
     app.start_watchdog()
     ticks = board_hw.ticks_ms
+    wrap = board_hw.wrap
     while True:
-        app.step(ticks())
+        t = ticks()
+        app.step(t)
+        nap = pace(t, ticks(), wrap)
+        if nap:
+            time.sleep(nap)  # CircuitPython idles the CPU (WFI) meanwhile: less current
