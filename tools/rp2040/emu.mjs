@@ -1,0 +1,261 @@
+// The Slampad board in an emulated RP2040: real CircuitPython firmware on rp2040js.
+//
+//   node tools/rp2040/emu.mjs --uf2 FW.uf2 --elf FW.elf --fs CIRCUITPY.img [--nvm NVM.bin]
+//
+// tools/emu.py starts it and speaks JSON lines (one object a line):
+//   in:  {"cmd":"run","us":N}  {"cmd":"pin","gpio":G,"level":0|1|null}
+//        {"cmd":"adc","channel":C,"volts":V}  {"cmd":"quit"}
+//   out: {"ev":"console","t_us":T,"text":S}  {"ev":"display","t_us":T,"w":128,"h":64,"bits":HEX}
+//        {"ev":"leds","t_us":T,"rgb":[[r,g,b],...]}  {"ev":"tone","t_us":T,"gpio":G,"hz":F}
+//        {"ev":"done","t_us":T}  {"ev":"error","text":S}
+// The parts of the `pico` profile are emulated: the SSD1306 at 0x3C on I2C0 (GP4/GP5), the pads
+// and menu buttons (pins driven from outside), the NeoPixel chain (what the firmware hands its
+// NeoPixel driver), VBUS_SENSE and VOLTAGE_MONITOR, and the piezo's PWM frequency.
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { RP2040 } from 'rp2040js';
+import { installBootrom } from './bootrom.mjs';
+import { elfSymbols } from './elf.mjs';
+import { Ssd1306 } from './ssd1306.mjs';
+import { PioClock } from './pio_clock.mjs';
+
+const FLASH = 0x10000000;
+const FS_OFFSET = 0x100000; // CIRCUITPY, after 1020 KB of firmware and the 4 KB nvm
+const NVM_OFFSET = 0xff000;
+const CYCLE_NS = 8; // 125 MHz
+const SDA = 4;
+const SCL = 5;
+const PIEZO = 20;
+const OLED_ADDRESS = 0x3c;
+
+function args(argv) {
+  const out = {};
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i].startsWith('--')) out[argv[i].slice(2)] = argv[i + 1];
+  }
+  return out;
+}
+
+function emit(obj) {
+  process.stdout.write(JSON.stringify(obj) + '\n');
+}
+
+function loadUf2(mcu, data) {
+  for (let o = 0; o + 512 <= data.length; o += 512) {
+    const b = new DataView(data.buffer, data.byteOffset + o, 512);
+    if (b.getUint32(0, true) !== 0x0a324655 || b.getUint32(4, true) !== 0x9e5d5157) continue;
+    const addr = b.getUint32(12, true);
+    const n = b.getUint32(16, true);
+    mcu.flash.set(data.subarray(o + 32, o + 32 + n), addr - FLASH);
+  }
+}
+
+export class Board {
+  constructor(opts) {
+    const mcu = (this.mcu = new RP2040());
+    this.rom = installBootrom(mcu, {
+      onUnknown: (c) => process.stderr.write(`emu: ROM lookup of unknown ${c}\n`),
+    });
+    loadUf2(mcu, readFileSync(opts.uf2));
+    if (opts.fs) mcu.flash.set(readFileSync(opts.fs), FS_OFFSET);
+    if (opts.nvm) mcu.flash.set(readFileSync(opts.nvm).subarray(0, 4096), NVM_OFFSET);
+    const syms = elfSymbols(readFileSync(opts.elf));
+    const need = (name) => {
+      if (syms[name] === undefined) throw new Error(`${name} not in the ELF`);
+      return syms[name] & ~1;
+    };
+    this.consoleAt = need('serial_write_substring');
+    this.neopixelAt = need('common_hal_neopixel_write');
+    // CircuitPython reads BOOTSEL through the QSPI chip select: not held.
+    // Their pads reset with input enabled on a real chip; rp2040js leaves it off.
+    for (const p of mcu.qspi) {
+      p.padValue |= 0x40;
+      p.setInputValue(true);
+    }
+    this.external = new Array(30).fill(null); // what drives each pin from outside
+    this.external[24] = 1; // VBUS_SENSE: on USB
+    this.oled = new Ssd1306(OLED_ADDRESS);
+    this.attachI2c(mcu.i2c[0]);
+    this.pio = new PioClock(mcu);
+    this.adcVolts = [0, 0, 0, 5.0 / 3, 0.7]; // ch3: VSYS/3 at 5 V; ch4: the temperature sensor
+    mcu.adc.onADCRead = (ch) => {
+      const v = this.adcVolts[ch] ?? 0;
+      mcu.adc.completeADCRead(Math.max(0, Math.min(4095, Math.round((v / 3.3) * 4095))), false);
+    };
+    this.updating = false;
+    for (const pin of mcu.gpio) pin.addListener(() => this.updatePins());
+    this.updatePins();
+    this.lastTone = 0;
+    this.text = '';
+  }
+
+  // The hardware I2C block: the SSD1306 answers at 0x3C; nobody else does.
+  attachI2c(i2c) {
+    const oled = this.oled;
+    let talking = false;
+    i2c.onStart = () => i2c.completeStart();
+    i2c.onConnect = (address) => {
+      talking = address === oled.address;
+      if (talking) oled.begin();
+      i2c.completeConnect(talking);
+    };
+    i2c.onWriteByte = (v) => {
+      if (talking) oled.write(v);
+      i2c.completeWrite(talking);
+    };
+    i2c.onReadByte = () => i2c.completeRead(0);
+    i2c.onStop = () => {
+      i2c.completeStop();
+      if (talking && oled.changed) this.emitDisplay();
+      talking = false;
+    };
+  }
+
+  emitDisplay() {
+    this.oled.changed = false;
+    emit({ ev: 'display', t_us: this.micros(), w: 128, h: 64, bits: this.oled.frameHex() });
+  }
+
+  micros() {
+    return Math.floor(this.mcu.clock.nanos / 1000);
+  }
+
+  // Each input = what drives it from outside, else the pin's own output, else its pull
+  // (rp2040js models neither). GP4/GP5 are an I2C bus with pull-ups on the OLED module,
+  // where the SSD1306 may hold SDA low to acknowledge a bit-banged address.
+  updatePins() {
+    if (this.updating) return;
+    this.updating = true;
+    const gpio = this.mcu.gpio;
+    const bus = this.oled.pinLevel(
+      gpio[SDA].outputEnable && !gpio[SDA].outputValue ? 0 : 1,
+      gpio[SCL].outputEnable && !gpio[SCL].outputValue ? 0 : 1,
+    );
+    for (let g = 0; g < 30; g++) {
+      const pin = gpio[g];
+      let v;
+      if (g === SDA) v = bus.sda;
+      else if (g === SCL) v = bus.scl;
+      else if (this.external[g] !== null) v = this.external[g];
+      else if (pin.outputEnable) v = pin.outputValue ? 1 : 0;
+      else if (pin.pulldownEnabled && !pin.pullupEnabled) v = 0;
+      else v = 1;
+      if (pin.rawInputValue !== !!v) pin.setInputValue(!!v);
+    }
+    this.updating = false;
+  }
+
+  setPin(g, level) {
+    this.external[g] = level === null || level === undefined ? null : level ? 1 : 0;
+    this.updatePins();
+  }
+
+  tone() {
+    // The piezo on GP20: PWM slice 2, channel A.
+    const ch = this.mcu.pwm.channels[2];
+    const on = ch.csr & 1 && (ch.cc & 0xffff) > 0;
+    if (!on) return 0;
+    const div = (ch.div >> 4) + (ch.div & 15) / 16 || 1;
+    const phaseCorrect = ch.csr & 2 ? 2 : 1;
+    return Math.round(this.mcu.clkSys / div / (ch.top + 1) / phaseCorrect);
+  }
+
+  checkTone() {
+    const hz = this.tone();
+    if (hz !== this.lastTone) {
+      this.lastTone = hz;
+      emit({ ev: 'tone', t_us: this.micros(), gpio: PIEZO, hz });
+    }
+  }
+
+  readBytes(addr, n) {
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.mcu.readUint8(addr + i);
+    return out;
+  }
+
+  // Run until the emulated clock has moved `us` microseconds.
+  run(us) {
+    const mcu = this.mcu;
+    const core = mcu.core;
+    const clock = mcu.clock;
+    const rom = this.rom;
+    const pio = this.pio;
+    const end = clock.nanos + us * 1000;
+    const consoleAt = this.consoleAt;
+    const neopixelAt = this.neopixelAt;
+    let sinceTone = 0;
+    let sincePins = 0;
+    let pioActive = pio.active;
+    while (clock.nanos < end) {
+      const pc = core.PC;
+      if (pc === consoleAt) {
+        const text = new TextDecoder().decode(this.readBytes(core.registers[0], core.registers[1]));
+        emit({ ev: 'console', t_us: this.micros(), text });
+      } else if (pc === neopixelAt) {
+        const b = this.readBytes(core.registers[1], core.registers[2]);
+        const rgb = [];
+        for (let i = 0; i + 2 < b.length; i += 3) rgb.push([b[i + 1], b[i], b[i + 2]]);
+        emit({ ev: 'leds', t_us: this.micros(), rgb });
+      }
+      let cycles;
+      if (core.waiting) {
+        // WFI: skip to the next timer event, but not past the PIO's next step while a
+        // state machine runs, nor past the end of this run.
+        let dt = clock.nanosToNextAlarm;
+        const left = end - clock.nanos;
+        if (dt <= 0 || dt > left) dt = Math.max(CYCLE_NS, left);
+        cycles = Math.max(1, Math.ceil(dt / CYCLE_NS));
+      } else {
+        cycles = core.executeInstruction() + rom.extra;
+        rom.extra = 0;
+      }
+      clock.tick(cycles * CYCLE_NS);
+      if (pioActive) pio.advance(cycles);
+      sincePins += cycles;
+      if (sincePins > 20000) {
+        sincePins = 0;
+        pioActive = pio.active; // state machines started or stopped
+        this.updatePins(); // pulls set through the pad registers
+      }
+      sinceTone += cycles;
+      if (sinceTone > 125000) {
+        sinceTone = 0;
+        this.checkTone();
+      }
+    }
+  }
+}
+
+function main() {
+  const a = args(process.argv.slice(2));
+  let board;
+  try {
+    board = new Board(a);
+  } catch (e) {
+    emit({ ev: 'error', text: String(e.message || e) });
+    process.exit(1);
+  }
+  const rl = createInterface({ input: process.stdin });
+  rl.on('line', (line) => {
+    if (!line.trim()) return;
+    let c;
+    try {
+      c = JSON.parse(line);
+      if (c.cmd === 'run') board.run(Number(c.us));
+      else if (c.cmd === 'pin') board.setPin(c.gpio, c.level);
+      else if (c.cmd === 'adc') board.adcVolts[c.channel] = Number(c.volts);
+      else if (c.cmd === 'quit') {
+        rl.close();
+        return;
+      } else throw new Error('unknown command ' + line);
+      if (c.cmd === 'run') emit({ ev: 'done', t_us: board.micros() });
+    } catch (e) {
+      emit({ ev: 'error', text: String((e && e.stack) || e) });
+      process.exit(1);
+    }
+  });
+  rl.on('close', () => process.exit(0));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
