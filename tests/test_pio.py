@@ -163,6 +163,7 @@ class FakeSM:
     def __init__(self, words=()):
         self.fifo = list(words)
         self.frequency = 25_000_000
+        self.ran = []  # forced instructions
 
     @property
     def in_waiting(self):
@@ -171,6 +172,17 @@ class FakeSM:
     def readinto(self, buf, end):
         for i in range(end):
             buf[i] = self.fifo.pop(0)
+
+    def run(self, instructions):
+        """Forced instructions (PioPads.now() forces QUERY): the program answers with
+        ``answer()``'s word; None, as here, is a PIO that never answers."""
+        self.ran.append(list(instructions))
+        w = self.answer()
+        if w is not None:
+            self.fifo.append(w)
+
+    def answer(self):
+        return None
 
     def deinit(self):
         pass
@@ -279,14 +291,18 @@ def test_a_full_queue_says_it_overflowed(shim):
 
 class ShimSM(FakeSM):
     """The PIO program's words from the simulated pins: ``edge`` is called at each
-    press or release, at the simulator's time to the microsecond."""
+    press or release, at the simulator's time to the microsecond. The counter runs
+    ``rate`` ticks a microsecond from ``offset`` (5: a PIO ignoring its clock divider);
+    the CPU's monotonic clock (``ns``) keeps the simulator's time."""
 
-    def __init__(self, world):
+    def __init__(self, world, rate=1, offset=0):
         FakeSM.__init__(self)
         self.world = world
+        self.rate = rate
+        self.offset = offset
         self.start = self.us()
         self.levels = 0b1111
-        self.fifo.append(word(1, self.levels))
+        self.fifo.append(word(self.tick(), self.levels))
 
     def us(self):
         return self.world.now * 1000 + self.world.sub_us
@@ -294,24 +310,35 @@ class ShimSM(FakeSM):
     def ns(self):
         return self.us() * 1000
 
+    def tick(self):
+        return (self.offset + 1 + (self.us() - self.start) * self.rate) & MASK
+
+    def answer(self):
+        from slampad.hw import pio_program
+
+        assert self.ran[-1] == [pio_program.QUERY]
+        return word(self.tick(), self.levels)
+
     def edge(self, pad, down):
         bit = 1 << pad
         self.levels = self.levels & ~bit if down else self.levels | bit
-        self.fifo.append(word((self.us() - self.start) & MASK, self.levels))
+        self.fifo.append(word(self.tick(), self.levels))
 
 
 @pytest.fixture
 def pio_dev(dev_factory, monkeypatch):
-    """A Pico whose pads are read by PioPads over ShimSM (instead of keypad)."""
+    """A Pico whose pads are read by PioPads over ShimSM (instead of keypad);
+    ``pio_dev(rate=, offset=)`` for ShimSM's counter."""
     import _simworld
 
     from slampad.hw import parts
     from slampad.hw.pio_pads import PioPads
 
     sms = []
+    counter = {}
 
     def pads(self, pins, consecutive=False):
-        sm = ShimSM(_simworld.world)
+        sm = ShimSM(_simworld.world, **counter)
         sms.append(sm)
         p = PioPads(pins[0], len(pins), _simworld.ticks_ms, sm, sm.ns)
         p._pins = list(pins)  # where SimDevice finds a pad's pin
@@ -319,7 +346,8 @@ def pio_dev(dev_factory, monkeypatch):
 
     monkeypatch.setattr(parts.Build, "pads", pads)
 
-    def make():
+    def make(**kw):
+        counter.update(kw)
         dev = dev_factory("pico", seed=11)
         sm = sms[-1]
         real_press, real_release = dev.press, dev.release
@@ -367,6 +395,37 @@ def test_W6_the_app_judges_slams_a_few_microseconds_apart_on_the_pio_clock(pio_d
     dev.release("1")
     dev.release("2")
     until_stage(dev, "count", 5000)  # the next round goes on with the PIO pads
+
+
+def test_W6_a_pio_counter_running_away_from_the_cpu_clock_ends_no_game(pio_dev):
+    """Issue 15 item 5: in an emulated Pico whose PIO ignores its clock divider, the
+    counter ran 5 ticks a microsecond and was far ahead of the monotonic clock; the
+    window opened at a tick from that clock and the first slam ended the app (W6: "a
+    quarter wrap from this round's ticks"). The window now opens on the counter's tick."""
+    import _simworld
+    from device_helpers import join_and_start, ready_up, round_actions, until_stage
+    from test_device_fairness import MUTUAL, result, window
+
+    dev = pio_dev(rate=5, offset=100_000_000)  # 100 s ahead, and 5x as fast
+    pads = dev.app.hw.pads
+    join_and_start(dev, [0, 1], {})
+    scr = ready_up(dev, (0, 1))
+    g = window(dev, scr, MUTUAL)
+    t_open = g.t_open
+    dev.run(300)
+    dev.press("2")
+    _simworld.sleep_us(40)
+    dev.press("1")
+    dev.run(5)
+    slams = [a for a in round_actions(scr) if a[0] == "slam"]
+    assert [a[1] for a in slams] == [1, 0]
+    assert slams[1][2] - slams[0][2] == 5 * 40  # the counter's ticks
+    assert 5 * 299_000 <= (slams[0][2] - t_open) & MASK <= 5 * 306_000  # 300 ms on it
+    assert result(dev) == "P2 matches P1 on moon: takes 1"
+    assert pads.fallbacks == 0 and pads._sm.ran  # asked the counter, which answered
+    dev.release("1")
+    dev.release("2")
+    until_stage(dev, "count", 5000)
 
 
 def test_the_state_machine_gets_what_the_assembler_says(prog, monkeypatch):

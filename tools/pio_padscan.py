@@ -19,6 +19,19 @@ inverted), Y holds the last reported levels (``jmp x!=y`` is PIO's only comparis
 takes the sample. A change is pushed only while the joined 8-word RX FIFO has room
 (``mov x, status``); otherwise it is retried the next loop, so a full FIFO delays a
 change (its stamp is then late) but never loses one, and the last levels always arrive.
+
+QUERY is the instruction the CPU forces (rp2pio ``StateMachine.run``, the SMx_INSTR
+register) to read the counter: it sets Y to levels no sample can show, so within two
+loops the program pushes a word with the current levels and tick (PioPads.now()). Y is
+all it touches: the counter and the sample go on. Where it lands in the loop:
+  before ``jmp x!=y``               this loop's sample differs: pushed this loop
+  after it, on the no-change path   the next loop's sample differs: pushed then
+  on the change path, before
+  ``mov y, isr``                    that overwrites Y, but this loop pushes anyway
+  after ``mov y, isr``              this loop's push, and the next loop pushes again
+  on the full path (FIFO full)      Y stays unmatched: pushed once there is room
+A forced instruction runs in place of the program's next one (RP2040 datasheet 3.5.7), so
+a query can make one loop up to a cycle (1/25 us) longer; nothing else changes.
 """
 
 import argparse
@@ -32,6 +45,7 @@ LOOP_CYCLES = 25  # state machine cycles a loop, on every path
 FREQUENCY = 25_000_000  # state machine clock: 25 cycles = 1 us (divider 5 at 125 MHz)
 FIFO_DEPTH = 8  # the joined RX FIFO
 MIN_LOOP_CYCLES = 11
+QUERY = "mov y, ~null"  # forced by PioPads.now(): the next sample differs from Y
 
 
 def _delays(extra, slots):
@@ -94,6 +108,14 @@ def assemble(text=None):
     return list(prog.assembled), dict(prog.pio_kwargs)
 
 
+def assemble_query():
+    """QUERY's instruction word (delay 0: forced instructions ignore delays anyway)."""
+    import adafruit_pioasm
+
+    (word,) = adafruit_pioasm.Program(QUERY).assembled
+    return word
+
+
 def module_text():
     words, kwargs = assemble()
 
@@ -119,6 +141,7 @@ FREQUENCY = const({FREQUENCY})  # 1 tick = LOOP_CYCLES / FREQUENCY = 1 us
 WRAP_TARGET = const({kwargs["wrap_target"]})
 WRAP = const({kwargs["wrap"]})
 MOV_STATUS_N = const({kwargs["mov_status_n"]})  # "rxfifo": room in the joined RX FIFO
+QUERY = const(0x{assemble_query():04X})  # {QUERY}: forced by PioPads.now(), the tick is pushed
 WORDS = (
 {rows})  # fmt: skip
 KWARGS = {{  # everything adafruit_pioasm gives rp2pio.StateMachine (hw/pio_pads.py)

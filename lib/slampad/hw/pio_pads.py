@@ -10,6 +10,12 @@ change's microsecond tick, which the slam race uses (W6: ``tick_us`` 1, ``wrap``
 Bounces: after a press, a pad's changes are ignored for DEBOUNCE_US; a release that
 happened meanwhile is reported when that time is up. A full FIFO (the app not reading
 for 8 changes) delays the words but loses none: the program retries.
+
+The slam clock: ``now()`` asks the state machine for its counter (it forces
+pio_program.QUERY, and the program pushes a word with the current tick), so the window's
+opening tick and the slams' ticks come from one counter, whatever the CPU's clock says.
+The monotonic clock only estimates the counter between words (ms timestamps, debounce
+ends, and now() if no answer comes); every word pulls the estimate back to the counter.
 """
 
 import array
@@ -23,6 +29,8 @@ DEBOUNCE_US = const(5000)  # a press holds its pad's state this long
 BITS = const(28)  # the tick counter's width: 32 - pio_program.N_PINS
 MASK = const((1 << BITS) - 1)
 QUEUE = const(64)  # events waiting for the app (4 ints each)
+POLLS = const(64)  # polls for now()'s answer (due within 2 us; 64 take a few hundred us)
+RESYNC_US = const(200)  # the estimate is re-anchored when a word is this far from it
 
 
 def _diff(a, b):
@@ -62,8 +70,8 @@ class PioPads:
     wrap = 1 << BITS
 
     def __init__(self, first_pin, count, ticks_ms, state_machine=None, clock_ns=None):
-        """``state_machine``/``clock_ns``: for tests; the device makes an
-        rp2pio.StateMachine and uses time.monotonic_ns."""
+        """``state_machine``/``clock_ns``: for tests (in_waiting, readinto, run, deinit);
+        the device makes an rp2pio.StateMachine and uses time.monotonic_ns."""
         if count != prog.N_PINS or BITS != 32 - prog.N_PINS:
             raise ValueError("the program reads %d pads" % prog.N_PINS)
         self.key_count = count
@@ -91,7 +99,10 @@ class PioPads:
                 state_machine.deinit()
                 raise ValueError("PIO clock %d Hz, not %d" % (hz, prog.FREQUENCY))
         self._sm = state_machine
-        self._t0 = self._ns()  # the counter started about now
+        self._query = array.array("H", [prog.QUERY])
+        self._t0 = self._ns()  # the counter started about now (the estimate's anchor)
+        self._last = 0  # the last word's tick
+        self.fallbacks = 0  # now() answers from the estimate (the PIO did not answer)
         self._buf = array.array("L", [0] * 8)
         self._q = array.array("l", [0] * (4 * QUEUE))
         self._n = 0  # events queued
@@ -105,8 +116,33 @@ class PioPads:
         self.event = PadEvent()  # the app reads events into this one
 
     def now(self):
-        """The counter's tick now (from the monotonic clock: within about 31 us)."""
+        """The counter's tick now, from the counter itself (W6: the slams' clock).
+
+        The FIFO is drained first (the answer needs room), QUERY is forced, and the
+        answer is handled like any word (same levels: no pad changes). Only if no word
+        comes within POLLS does it fall back on the estimate."""
+        sm = self._sm
+        self._read()
+        sm.run(self._query)
+        for _ in range(POLLS):
+            if sm.in_waiting:
+                self._read()  # the answer, and any change pushed meanwhile
+                t = self._last
+                if abs(_diff(self._est(), t)) > RESYNC_US:
+                    self._anchor(t)  # a fresh word: the estimate was ahead or behind
+                return t
+        self.fallbacks += 1
+        if _diff(self._est(), self._last) < 0:
+            self._anchor(self._last)  # never before a word already seen
+        return self._est()
+
+    def _est(self):
+        """The counter's tick now, estimated from the monotonic clock."""
         return ((self._ns() - self._t0) // 1000) & MASK
+
+    def _anchor(self, t):
+        """Make the estimate say tick t now."""
+        self._t0 = self._ns() - 1000 * t
 
     def _put(self, k, pressed, t):
         if self._n == QUEUE:
@@ -117,7 +153,8 @@ class PioPads:
         q[i] = k
         q[i + 1] = 1 if pressed else 0
         q[i + 2] = t
-        age_ms = ((self.now() - t) & MASK) // 1000
+        age = _diff(self._est(), t)
+        age_ms = age // 1000 if age > 0 else 0
         q[i + 3] = (self._ms() - age_ms) & 0x1FFFFFFF
         self._n += 1
 
@@ -144,6 +181,9 @@ class PioPads:
         """Take one word from the PIO (levels high, tick low)."""
         t = w & MASK
         levels = w >> BITS
+        self._last = t
+        if _diff(t, self._est()) > RESYNC_US:
+            self._anchor(t)  # the estimate is behind the counter: words are never early
         for k in range(self.key_count):
             down = not (levels >> k) & 1
             if down != self._raw[k]:
@@ -151,7 +191,8 @@ class PioPads:
                 self._raw_t[k] = t
             self._settle(k, t)
 
-    def _drain(self):
+    def _read(self):
+        """Handle every word waiting in the FIFO."""
         sm = self._sm
         n = sm.in_waiting
         while n:
@@ -160,7 +201,10 @@ class PioPads:
             for i in range(n):
                 self.word(self._buf[i])
             n = sm.in_waiting
-        now = self.now()
+
+    def _drain(self):
+        self._read()
+        now = self._est()
         for k in range(self.key_count):
             self._settle(k, now)
 

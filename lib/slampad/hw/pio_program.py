@@ -12,6 +12,7 @@ FREQUENCY = const(25000000)  # 1 tick = LOOP_CYCLES / FREQUENCY = 1 us
 WRAP_TARGET = const(3)
 WRAP = const(15)
 MOV_STATUS_N = const(8)  # "rxfifo": room in the joined RX FIFO
+QUERY = const(0xA04B)  # mov y, ~null: forced by PioPads.now(), the tick is pushed
 WORDS = (
     0xA04B, 0xA0E3, 0xA0C3, 0xAE2F, 0x0045, 0xA0E9, 0x4004, 0xA026,
     0x00AB, 0xA3C3, 0x0003, 0xA025, 0x0030, 0xA046, 0x40FC, 0x8000,
