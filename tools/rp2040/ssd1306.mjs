@@ -15,6 +15,7 @@ export class Ssd1306 {
     this.changed = false;
     this.on = false;
     this.invert = false;
+    this.allOn = false;
     this.remap = false; // segment remap: column 127 on the left
     this.comFlip = false; // COM scan from the bottom
     this.startLine = 0;
@@ -71,8 +72,9 @@ export class Ssd1306 {
     if (c.length - 1 < (ARGS[c[0]] ?? 0)) return;
     this.cmd = [];
     const [op, a, b] = c;
-    const was = [this.on, this.invert, this.remap, this.comFlip, this.startLine].join();
+    const was = [this.on, this.allOn, this.invert, this.remap, this.comFlip, this.startLine].join();
     if (op === 0xae || op === 0xaf) this.on = op === 0xaf;
+    else if (op === 0xa4 || op === 0xa5) this.allOn = op === 0xa5;
     else if (op === 0xa6 || op === 0xa7) this.invert = op === 0xa7;
     else if (op === 0xa0 || op === 0xa1) this.remap = op === 0xa1;
     else if (op === 0xc0 || op === 0xc8) this.comFlip = op === 0xc8;
@@ -84,7 +86,7 @@ export class Ssd1306 {
     else if (op >= 0xb0 && op <= 0xb7) this.page = op & 7;
     else if (op <= 0x0f) this.col = (this.col & 0xf0) | op;
     else if (op >= 0x10 && op <= 0x1f) this.col = (this.col & 0x0f) | ((op & 15) << 4);
-    if (was !== [this.on, this.invert, this.remap, this.comFlip, this.startLine].join()) {
+    if (was !== [this.on, this.allOn, this.invert, this.remap, this.comFlip, this.startLine].join()) {
       this.changed = true;
     }
   }
@@ -94,11 +96,13 @@ export class Ssd1306 {
     const out = new Uint8Array((W * H) / 8);
     if (this.on) {
       for (let y = 0; y < H; y++) {
-        const row = this.comFlip ? H - 1 - y : y;
+        // A module's glass is wired so that the driver's A1 (segment remap) and C8 (COM
+        // scan reversed) show RAM column 0 at the left and row 0 at the top.
+        const row = this.comFlip ? y : H - 1 - y;
         const line = (row + this.startLine) % H;
         for (let x = 0; x < W; x++) {
-          const col = this.remap ? W - 1 - x : x;
-          let lit = (this.ram[(line >> 3) * W + col] >> (line & 7)) & 1;
+          const col = this.remap ? x : W - 1 - x;
+          let lit = this.allOn ? 1 : (this.ram[(line >> 3) * W + col] >> (line & 7)) & 1;
           if (this.invert) lit ^= 1;
           if (lit) out[(y * W + x) >> 3] |= 0x80 >> (x & 7);
         }
