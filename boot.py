@@ -11,14 +11,14 @@ drive stays the computer's.
 import digitalio
 import storage
 
-from slampad.hw import pad_pins
-
 
 def pad1_held():
     try:
+        from slampad.hw import pad_pins
+
         pin = pad_pins()[0]
-    except (ValueError, ImportError):  # no profile for this board yet
-        return False
+    except (ValueError, ImportError):  # no profile for this board, or a .mpy image
+        return False  # for another CircuitPython (code.py's slampad_check says so)
     io = digitalio.DigitalInOut(pin)
     io.switch_to_input(pull=digitalio.Pull.UP)
     held = not io.value  # pads are buttons to ground

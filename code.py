@@ -1,6 +1,11 @@
 """Slampad device entry: run the app; show any crash, then restart into a safe state."""
 
-from slampad.app import main
+import slampad_check  # first, and always .py: a .mpy image for another CircuitPython
+
+slampad_check.check()  # ... says so here and stops
+del slampad_check  # (it dropped itself from sys.modules: its RAM goes back)
+
+from slampad.app import main  # noqa: E402 - after the check
 
 try:
     main.run()

@@ -400,3 +400,159 @@ def test_builtin_list_matches_circuitpython_stubs_board_definitions():
         assert listed <= included, (board, listed - included)
     for name in ("displayio", "terminalio", "keypad", "adafruit_pixelbuf", "neopixel_write"):
         assert name in listed
+
+
+# --- a compiled image (--mpy) and the probe (--probe) ----------------------------------
+
+SHARED_MPY_CROSS = sorted((ROOT.parent / "shared" / "circuitpython").glob("mpy-cross-*"))
+needs_mpy_cross = pytest.mark.skipif(
+    not SHARED_MPY_CROSS, reason="no CircuitPython mpy-cross in ../shared/circuitpython"
+)
+
+
+def mpy_cross_version():
+    out = subprocess.run(
+        [str(SHARED_MPY_CROSS[-1]), "--version"], capture_output=True, text=True, check=True
+    ).stdout
+    return re.search(r"CircuitPython (\d+)\.\d+\.\d+", out)
+
+
+def lib_files(image, suffix):
+    return {
+        p.relative_to(image).as_posix() for p in (image / "lib").rglob("*" + suffix) if p.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def built_mpy(tmp_path_factory):
+    if not SHARED_MPY_CROSS:
+        pytest.skip("no CircuitPython mpy-cross in ../shared/circuitpython")
+    dest = tmp_path_factory.mktemp("deploy_mpy") / "CIRCUITPY"
+    proc = run_deploy(dest, "--mpy")
+    assert proc.returncode == 0, proc.stderr
+    return dest, proc.stdout
+
+
+@needs_mpy_cross
+def test_mpy_compiles_every_lib_module_with_circuitpythons_header(built, built_mpy):
+    image, _out = built
+    compiled, out = built_mpy
+    keep = set(load_deploy().KEEP_SOURCE)
+    assert keep == {"lib/slampad_check.py"}
+    want = {rel[:-3] + ".mpy" for rel in lib_files(image, ".py") - keep}
+    assert {"lib/slampad/app/main.mpy", "lib/slampad/__init__.mpy", "lib/neopixel.mpy"} <= want
+    assert lib_files(compiled, ".mpy") == want
+    assert lib_files(compiled, ".py") == keep  # nothing to shadow a .mpy
+    for rel in want:
+        head = (compiled / rel).read_bytes()[:4]
+        assert head[:2] == b"C\x06", (rel, head)  # CircuitPython's 'C', format 6 (MicroPython: 'M')
+    for name in ("code.py", "boot.py", "settings.toml", "lib/slampad_check.py"):
+        assert (compiled / name).read_bytes() == (image / name).read_bytes(), name
+    major = mpy_cross_version().group(1)
+    note = (compiled / "lib/slampad/build.txt").read_text().splitlines()
+    assert note[0] == "mpy %s" % major
+    assert "compiled: .mpy for CircuitPython %s." % major in out
+    assert "kept as .py: code.py, boot.py, lib/slampad_check.py" in out
+    # Every module of the .py image has exactly one file in the compiled one.
+    modules = {rel.rsplit(".", 1)[0] for rel in lib_files(image, ".py")}
+    assert modules == {rel.rsplit(".", 1)[0] for rel in lib_files(compiled, ".mpy") | keep}
+
+
+@needs_mpy_cross
+def test_mpy_and_py_images_replace_each_other_without_leftovers(tmp_path):
+    dest = tmp_path / "CIRCUITPY"
+    assert run_deploy(dest).returncode == 0
+    assert (dest / "lib/neopixel.py").is_file()
+    first = run_deploy(dest, "--mpy")
+    assert first.returncode == 0, first.stderr
+    assert lib_files(dest, ".py") == {"lib/slampad_check.py"}  # no stale .py, ours or a library's
+    before = snapshot(dest)
+    again = run_deploy(dest, "--mpy")
+    assert again.returncode == 0 and snapshot(dest) == before
+    assert re.search(r"wrote 0 files, %d unchanged" % len(before), again.stdout)
+    back = run_deploy(dest, "--py")
+    assert back.returncode == 0, back.stderr
+    assert lib_files(dest, ".mpy") == set() and not (dest / "lib/slampad/build.txt").exists()
+    assert (dest / "lib/neopixel.py").is_file()
+
+
+@needs_mpy_cross
+def test_mpy_dry_run_writes_nothing_and_names_the_compiler(tmp_path):
+    dest = tmp_path / "CIRCUITPY"
+    proc = run_deploy(dest, "--dry-run", "--mpy-cross", SHARED_MPY_CROSS[-1])  # implies --mpy
+    assert proc.returncode == 0, proc.stderr
+    assert "dry run" in proc.stdout and str(SHARED_MPY_CROSS[-1].resolve()) in proc.stdout
+    assert "lib/neopixel.mpy" in proc.stdout
+    assert not dest.exists()
+
+
+def test_mpy_without_circuitpythons_mpy_cross_fails_with_one_line(tmp_path):
+    fake = tmp_path / "mpy-cross"
+    fake.write_text(
+        "#!/bin/sh\necho 'MicroPython v1.22.2 on 2024-02-22; mpy-cross emitting mpy v6.2'\n"
+    )
+    fake.chmod(0o755)
+    for args, says in (
+        (["--mpy-cross", tmp_path / "absent"], "not an executable file"),
+        (["--mpy-cross", fake], "is not CircuitPython's"),
+    ):
+        dest = tmp_path / "CIRCUITPY"
+        proc = run_deploy(dest, *args)
+        assert proc.returncode == 1, (args, proc.stdout, proc.stderr)
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+        assert proc.stderr.startswith("deploy.py: build failed:") and says in proc.stderr
+        assert "adafruit-circuit-python.s3.amazonaws.com" in proc.stderr
+        assert not dest.exists()
+    # None anywhere: not given, no $SLAMPAD_MPY_CROSS, none beside the repository.
+    deploy = load_deploy()
+    assert deploy.find_mpy_cross(None, root=tmp_path / "repo", env={}) is None
+    with pytest.raises(deploy.BuildError, match=r"found none .*mpy-cross of your CircuitPython"):
+        deploy.MpyCross(None)
+    env = {deploy.MPY_CROSS_ENV: str(fake)}
+    assert deploy.find_mpy_cross(None, root=tmp_path, env=env) == fake
+    assert deploy.find_mpy_cross(tmp_path / "x", root=tmp_path, env=env) == tmp_path / "x"
+
+
+def test_py_is_the_default_until_it_is_flipped(monkeypatch):
+    deploy = load_deploy()
+    assert deploy.MPY_BY_DEFAULT is False
+    assert deploy.want_mpy(None) is False
+    assert deploy.want_mpy(True) is True and deploy.want_mpy(False, "mpy-cross") is False
+    assert deploy.want_mpy(None, "mpy-cross") is True  # --mpy-cross alone means --mpy
+    monkeypatch.setattr(deploy, "MPY_BY_DEFAULT", True)
+    monkeypatch.setattr(deploy, "find_mpy_cross", lambda *a, **k: None)
+    assert deploy.want_mpy(None) is False  # flipped: compile only when one is found
+    monkeypatch.setattr(deploy, "find_mpy_cross", lambda *a, **k: Path("mpy-cross"))
+    assert deploy.want_mpy(None) is True
+
+
+def test_probe_image_adds_the_probe_and_one_line_of_code_py(tmp_path):
+    deploy = load_deploy()
+    dest = tmp_path / "CIRCUITPY"
+    proc = run_deploy(dest, "--probe")
+    assert proc.returncode == 0, proc.stderr
+    probe = dest / "lib/slampad_probe.py"
+    assert probe.is_file() and "@P" in proc.stdout
+    assert "def hook(app)" in probe.read_text()
+    src = (ROOT / "code.py").read_text().splitlines(keepends=True)
+    got = (dest / "code.py").read_text().splitlines(keepends=True)
+    i = got.index(deploy.PROBE_LINE)
+    assert got[:i] + got[i + 1 :] == src  # only the probe's import is added ...
+    assert got[i + 1].startswith("from slampad.app import main")  # ... just before the app
+    assert any(line.startswith("slampad_check.check()") for line in got[:i])  # after the check
+    problems, _ = closure_problems(dest, [(probe, "slampad_probe"), (dest / "code.py", "code")])
+    assert problems == []
+    proc = run_deploy(dest)  # a normal image again: no probe left
+    assert proc.returncode == 0, proc.stderr
+    assert not probe.exists()
+    assert (dest / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
+
+
+@needs_mpy_cross
+def test_probe_is_compiled_in_a_compiled_image(tmp_path):
+    dest = tmp_path / "CIRCUITPY"
+    proc = run_deploy(dest, "--probe", "--mpy")
+    assert proc.returncode == 0, proc.stderr
+    assert (dest / "lib/slampad_probe.mpy").read_bytes()[:2] == b"C\x06"
+    assert not (dest / "lib/slampad_probe.py").exists()
+    assert "import slampad_probe" in (dest / "code.py").read_text()

@@ -101,7 +101,7 @@ IMPORT_MODULES = ("slampad", "slampad.rng", "slampad.ticks", "slampad.store", "s
 SLAM_FRAME_MS = 2
 SLAM_SEED = 1
 PROFILES = ("pico", "feather", "pico_tft", "macropad")
-OURS = ("lib/slampad", "code.py", "boot.py", "settings.toml")
+OURS = ("lib/slampad", "lib/slampad_check.py", "code.py", "boot.py", "settings.toml")
 COLUMNS = (
     "figure",
     "CPython (host)",

