@@ -24,7 +24,7 @@ S1_COLOUR = ("red", "blue", "green", "white")
 SYMBOLS = ("moon", "star", "drop", "bolt")
 LEVELS = ("easy", "normal", "hard")  # what select cycles an empty join seat through
 
-ROW = re.compile(r"^([ >])P([1-4]) (.*?) +(\d+)(?:\+(\d+))?( H)?$")
+ROW = re.compile(r"^([ >])P([1-4]) (.*?) +(\d+)(?:\+(\d+))?$")
 RULING = re.compile(r"P([1-4]) matches P([1-4]) on (.+?): takes (\d+)(?: \+ (\d+) penalty)?")
 
 
@@ -79,17 +79,16 @@ def colour_name(rgb):
 
 
 def seat_row(line):
-    """A Wildside seat row -> dict(pad, glyphs, total, aside, held, slammer), or None."""
+    """A Wildside seat row -> dict(pad, glyphs, total, aside, slammer), or None."""
     m = ROW.match(line)
     if not m:
         return None
-    marker, pad, dice, total, aside, held = m.groups()
+    marker, pad, dice, total, aside = m.groups()
     return {
         "pad": int(pad) - 1,
         "glyphs": dice.split(),
         "total": int(total),
         "aside": int(aside or 0),
-        "held": bool(held),
         "slammer": marker == ">",
     }
 

@@ -918,6 +918,27 @@ def test_W10_everyone_penalized_to_zero_is_a_draw():
     assert Wildside.from_dict(g.to_dict()).to_dict() == g.to_dict()
 
 
+def test_W10_everyone_at_zero_is_a_draw():
+    # Three last dice penalized in the same tick: nobody is left to play sudden death,
+    # so all three are named winners.
+    g = position([[M], [S], [D]], dice=[1, 1, 1])
+    for s in (2, 0, 1):
+        g.apply(("slam", s, 1400))
+    ev = judge(g)
+    assert ev[0] == ("penalty", [0, 1, 2]) and ev[-1] == ("game_over", [0, 1, 2])
+    assert g.dice == [0, 0, 0] and g.pool == 9
+    assert g.is_over() and g.winners() == [0, 1, 2] and not g.sudden
+
+
+def test_W10_two_at_zero_is_no_draw_while_a_third_has_dice():
+    g = position([[M], [S], [W, D]], dice=[1, 1, 2])
+    g.apply(("slam", 0, 1400))
+    g.apply(("slam", 1, 1400))
+    ev = judge(g)
+    assert ev[-1] == ("game_over", [2])  # most dice wins: no tie, no draw
+    assert g.dice == [0, 0, 2] and g.winners() == [2]
+
+
 def test_W5_view_choice_is_a_copy():
     g = position([["wild", "moon", "star"], ["wild", "moon"], ["wild", "star"]])
     g.apply(("slam", 0, 1200))

@@ -8,7 +8,7 @@ paces the rounds and shows the result on the display, LEDs and piezo.
 import gc
 
 from slampad.app import cues
-from slampad.app.play_wildside_draw import PAGE_MS, draw, paint, tell
+from slampad.app.play_wildside_draw import PAGE_MS, draw, paint, tell, watch
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
@@ -43,7 +43,8 @@ class PlayScreen(Screen):
         self.t0 = 0
         self.beat = -1
         self.due = [None] * n  # bot slam ticks this round
-        self.ignored = []  # seats whose pad was held when the round began
+        self.down = [None] * n  # when each seat's pad went down (W13)
+        self.stuck = []  # seats whose pad has been down STUCK_MS: named on screen
         self.last_press = [None] * n
         self.flash = []  # seats whose dice flash after a ruling
         self.msgs = []
@@ -52,6 +53,7 @@ class PlayScreen(Screen):
         self.slammer = None
         self.room = 1
         self.msgs_lines = []
+        self.own = 0  # msgs_lines that are the game's own words
 
     def meta(self):
         return {"pads": self.pads, "kinds": self.kinds, "fast": self.fast}
@@ -110,7 +112,7 @@ class PlayScreen(Screen):
                 if g.phase == "ready":
                     self.ask_ready(now)
         elif g.phase in ("rolling", "window"):
-            if s in self.ignored or s not in g.active:
+            if s not in g.active:  # W13: only a fresh press gets here (app.held)
                 return
             if not g.slams:
                 self.app.beep(cues.SLAM)
@@ -130,11 +132,7 @@ class PlayScreen(Screen):
     # -- rounds ----------------------------------------------------------
     def start_round(self, now):
         g = self.game
-        held = self.app.held
-        self.ignored = [
-            s for s in g.active if self.bots[s] is None and held[self.pads[s]]
-        ]  # stuck or held pads sit this round out
-        self.act(("roll",))
+        self.act(("roll",))  # W13: a pad still down from before is no slam, nobody sits out
         self.stage = "count"
         self.t0 = now
         self.beat = -1
@@ -142,11 +140,7 @@ class PlayScreen(Screen):
         self.slammer = None
         for s in range(len(self.pads)):
             self.app.leds.seat_colour(self.pads[s], _rgb(SEAT_COLOURS[self.pads[s]]))
-        msgs = ["Round %d  pool %d" % (g.round, g.pool)]
-        if self.ignored:
-            names = " ".join(self.name(s) for s in self.ignored)
-            msgs.append(names + ": pad held, sits out this round")
-        self.say(msgs, now)
+        self.say(["Round %d  pool %d" % (g.round, g.pool)], now)
 
     def open_window(self, now):
         gc.collect()  # before the window, never inside it
@@ -215,6 +209,7 @@ class PlayScreen(Screen):
         if nxt is not None:
             return nxt
         g = self.game
+        watch(self, now)
         dt = ticks_diff(now, self.t0, WRAP)
         o = g.options
         if self.stage == "ready" and g.phase == "roll":
@@ -274,8 +269,9 @@ class PlayScreen(Screen):
                 self.say([msg] + self.msgs[1:], self.t0)
 
     def pages(self):
-        """How many pages the message takes: the result stays until all were shown."""
-        return max(1, (len(self.msgs_lines) + self.room - 1) // self.room)
+        """How many pages the message takes: the result stays until all were shown
+        (a stuck pad's note pages along, but never holds the game up)."""
+        return max(1, (self.own + self.room - 1) // self.room)
 
     def paint(self, now):
         paint(self, now)

@@ -12,6 +12,7 @@ FLASH_MS = 1200  # slammer and victim dice flash after a ruling
 BLINK_MS = 150
 PAGE_MS = 1600  # long rulings are shown a page at a time
 DIM = (40, 40, 40)
+STUCK_MS = 10000  # W13: down this long (a whole round and more) is a stuck pad
 
 
 def paint(scr, now):
@@ -62,18 +63,40 @@ def draw(scr):
         row = "%s%s %-9s %2d" % (">" if s == scr.slammer else " ", scr.name(s), dice, n)
         if n > 5:
             row += "+%d" % (n - 5)  # W9: set aside
-        if s in scr.ignored:
-            row += " H"  # held pad: the message row says it in words
         lines.append(row)
         colours.append(SEAT_COLOURS[pad])
     scr.room = max(1, t.rows - len(lines))
     scr.msgs_lines = []
     for m in scr.msgs:
         scr.msgs_lines.extend(wrap(m, t.cols))
+    scr.own = len(scr.msgs_lines)
+    if scr.stuck:  # W13: last, so it pages after the game's words and covers none
+        names = [scr.name(s) for s in scr.stuck]
+        note = "Stuck pads: " + " ".join(names) if names[1:] else names[0] + "'s pad is stuck"
+        scr.msgs_lines.extend(wrap(note, t.cols))
     pages = max(1, (len(scr.msgs_lines) + scr.room - 1) // scr.room)
     p = scr.page % pages
     lines.extend(scr.msgs_lines[p * scr.room : (p + 1) * scr.room])
     t.show(lines, colours + [0xFFFFFF] * scr.room)
+
+
+def watch(scr, now):
+    """W13: a human's pad down STUCK_MS is named on screen until it comes up (it never
+    slams meanwhile: only a fresh press reaches on_pad)."""
+    held = scr.app.held
+    stuck = []
+    for s in range(len(scr.pads)):
+        if scr.bots[s] is not None or not held[scr.pads[s]]:
+            scr.down[s] = None
+        elif scr.down[s] is None:
+            scr.down[s] = now
+        elif s in scr.game.active and (  # out of sudden death: nothing to say
+            s in scr.stuck or ticks_diff(now, scr.down[s], WRAP) >= STUCK_MS
+        ):
+            stuck.append(s)  # stays stuck past any tick wrap, until it comes up
+    if stuck != scr.stuck:
+        scr.stuck = stuck
+        scr.draw()
 
 
 def tell(scr, ev, rolled, now):

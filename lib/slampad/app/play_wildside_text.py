@@ -47,5 +47,6 @@ def describe(events, rolled):
         elif k == "sudden_death":
             out.append("Tie! Sudden death: " + ", ".join(seat(s) for s in e[1]))
         elif k == "game_over":
-            out.append("Winner: " + ", ".join(seat(s) for s in e[1]))
+            won = ", ".join(seat(s) for s in e[1])  # several only in a draw (W10)
+            out.append(("Draw: " if len(e[1]) > 1 else "Winner: ") + won)
     return out
