@@ -59,9 +59,10 @@ class Fake:
             data[63 * 16 + x] = 0xFF
         emit(ev="display", t_us=self.t, w=128, h=64, bits=data.hex())
 
-    def show(self, rows, free):
+    def show(self, rows, free, drawn0=None):
         self.screen = rows
-        self.probe("screen", TICKS0 + self.t // 1000, free, *rows)
+        extra = ["drawn0=" + drawn0] if drawn0 else []
+        self.probe("screen", TICKS0 + self.t // 1000, free, *rows, *extra)
 
     def at(self, ms, name):
         if self.t >= ms * 1000 and name not in self.done:
@@ -76,7 +77,7 @@ class Fake:
             self.probe("start", TICKS0 + 30, 170900)
             self.console("\x1b]0;code.py | 10.2.1\x1b\\@P\tmpy\t0\r\n")
         if self.at(50, "menu"):
-            self.show(MENU, 120000)
+            self.show(MENU, 120000, "Pick a game      USB")  # row 0 with the battery corner
             self.frame(True)
             leds = [[0, 0, 0]] * 20
             leds[0], leds[5] = [255, 0, 0], [0, 0, 255]

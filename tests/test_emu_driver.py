@@ -68,6 +68,7 @@ def test_script_until_expect_and_shots(firmware, image, tmp_path):
     script = """
         until 1000 Pick a game
         expect Wildside
+        expect USB
         shot menu
         tap select
         until 1000 Slam to join
@@ -77,6 +78,7 @@ def test_script_until_expect_and_shots(firmware, image, tmp_path):
     with device(firmware, image, tmp_path) as dev:
         written = emu.play(dev, sim.parse(script), str(shots))
         assert dev.lines()[:2] == ["Wildside", "Slam to join"]
+        assert not dev.shows("USB")  # the join screen has no corner
         assert dev.shows("START") and not dev.shows("Pick a game")
     assert written == [str(shots / "menu.png"), str(shots / "join.png")]
     size, at = png_pixels(written[0])
@@ -129,8 +131,8 @@ def test_probe_records_and_outputs(firmware, image, tmp_path):
         assert kinds == ["start", "mpy", "screen", "load", "screen"]
         assert dev.probes[0] == (30000, ["start", str((1 << 29) - 65536 + 30), "170900"])
         assert dev.probes[1][1] == ["mpy", "0"]  # the title escape before it is dropped
-        assert dev.screens[0] == (50000, 120000, dev.screens[0][2])
-        assert dev.screens[0][2][0] == "Pick a game"
+        assert dev.screens[0] == (50000, 120000, dev.screens[0][2], "Pick a game      USB")
+        assert dev.screens[0][2][0] == "Pick a game"  # the rows as the app set them
         assert dev.boot_to_menu_ms() == 50
         assert dev.loads == [(dev.loads[0][0], "wildside", 412, 98000)]
         assert dev.least_free == 98000
@@ -164,7 +166,7 @@ def test_headless_run_writes_logs_and_reports(firmware, image, tmp_path, capsys)
     assert "screenshot: " + str(shots / "01-menu.png") in out
     assert (shots / "01-menu.png").is_file()
     log = (shots / "emu-log.txt").read_text().splitlines()
-    assert re.match(r"\s+50 ms\s+120000 free  Pick a game \| > Wildside", log[0])
+    assert re.match(r"\s+50 ms\s+120000 free  Pick a game      USB \| > Wildside", log[0])
     assert "Slam to join" in log[1]
     assert "@P\tload" in (shots / "console.txt").read_text()
     assert "fake: cmd" in (shots / "emu-node.txt").read_text()

@@ -166,7 +166,7 @@ class EmuDevice:
     tests give a fake); ``log``: a path for the Node side's diagnostics (stderr).
 
     Outputs: ``console`` (all text), ``probes`` [(t_us, fields)], ``screens``
-    [(t_us, free, rows)], ``loads`` [(t_us, module, ms, free)], ``bots``
+    [(t_us, free, rows, row 0 as drawn)], ``loads`` [(t_us, module, ms, free)], ``bots``
     [(t_us, game, level, ms, free)], ``least_free``, ``frame()``, ``leds()``, ``tones``
     [(t_us, hz)], ``crashed()``, ``t_ms``.
     """
@@ -202,6 +202,7 @@ class EmuDevice:
         self.held = {}
         self.t_us = 0
         self.frames = 0  # display frames received
+        self.led_frames = 0  # NeoPixel frames received
         self._rows = []
         self._drawn0 = ""
         self._partial = ""
@@ -330,6 +331,7 @@ class EmuDevice:
             self.frames += 1
         elif kind == "leds":
             self._leds = [tuple(int(v) for v in px) for px in ev.get("rgb", [])]
+            self.led_frames += 1
         elif kind == "tone":
             self.tones.append((self.t_us, ev.get("hz", 0)))
         elif kind == "error":
@@ -363,7 +365,7 @@ class EmuDevice:
                 drawn = [r for r in rows if r.startswith("drawn0=")]
                 self._rows = [r for r in rows if not r.startswith("drawn0=")]
                 self._drawn0 = drawn[-1][7:] if drawn else (self._rows or [""])[0]
-                self.screens.append((self.t_us, int(rest[1]), list(self._rows)))
+                self.screens.append((self.t_us, int(rest[1]), list(self._rows), self._drawn0))
                 self._free(rest[1])
             elif kind == "load":
                 self.loads.append((self.t_us, rest[1], int(rest[2]), int(rest[3])))
@@ -500,7 +502,7 @@ class EmuDevice:
 
     def boot_to_menu_ms(self):
         """Emulated ms from reset to the first screen showing the menu, or None."""
-        for t, _free, rows in self.screens:
+        for t, _free, rows, _drawn0 in self.screens:
             if any(MENU_TEXT in r for r in rows):
                 return t // 1000
         return None
@@ -602,7 +604,10 @@ def play(dev, commands, shots=None, echo=None):
 # -- tools/emu ------------------------------------------------------------------------------
 
 
-def _rows(rows):
+def _rows(rows, drawn0=None):
+    """A screen on one line; row 0 as drawn (battery corner, banner) where it differs."""
+    if drawn0 and rows and drawn0 != rows[0]:
+        rows = [drawn0.rstrip()] + rows[1:]
     return " | ".join(r for r in rows if r)
 
 
@@ -669,8 +674,8 @@ def headless(a):
 def _report(a, dev, script, shots, log, written, wall):
     log_path = os.path.join(shots, "emu-log.txt")
     with open(log_path, "w", encoding="utf-8") as f:
-        for t, free, rows in dev.screens:
-            f.write("%9d ms %8d free  %s\n" % (t // 1000, free, _rows(rows)))
+        for t, free, rows, drawn0 in dev.screens:
+            f.write("%9d ms %8d free  %s\n" % (t // 1000, free, _rows(rows, drawn0)))
     console_path = os.path.join(shots, "console.txt")
     with open(console_path, "w", encoding="utf-8") as f:
         f.write(dev.console)
@@ -679,8 +684,8 @@ def _report(a, dev, script, shots, log, written, wall):
         "Slampad emulator (headless, profile %s%s, %s): %s"
         % (a.profile, ", mpy" if a.mpy else "", os.path.basename(dev.uf2), what)
     )
-    for _t, _free, rows in dev.screens[-12:]:
-        print("  " + _rows(rows))
+    for _t, _free, rows, drawn0 in dev.screens[-12:]:
+        print("  " + _rows(rows, drawn0))
     menu = dev.boot_to_menu_ms()
     print("boot to menu: %s" % ("%d ms (emulated)" % menu if menu is not None else "not reached"))
     print(
@@ -689,6 +694,8 @@ def _report(a, dev, script, shots, log, written, wall):
     )
     for _t, module, ms, free in dev.loads:
         print("load %s: %d ms, %s bytes free" % (module, ms, f"{free:,}"))
+    print("display frames: %d, NeoPixel frames: %d, tones: %d"
+          % (dev.frames, dev.led_frames, len(dev.tones)))  # fmt: skip
     print(
         "%.1f s emulated in %.1f s (%.2fx real time)"
         % (dev.t_us / 1e6, wall, dev.t_us / 1e6 / wall if wall else 0)
