@@ -52,13 +52,6 @@ function loadUf2(mcu, data) {
 
 export class Board {
   constructor(opts) {
-    const mcu = (this.mcu = new RP2040());
-    this.rom = installBootrom(mcu, {
-      onUnknown: (c) => process.stderr.write(`emu: ROM lookup of unknown ${c}\n`),
-    });
-    loadUf2(mcu, readFileSync(opts.uf2));
-    if (opts.fs) mcu.flash.set(readFileSync(opts.fs), FS_OFFSET);
-    if (opts.nvm) mcu.flash.set(readFileSync(opts.nvm).subarray(0, 4096), NVM_OFFSET);
     const syms = elfSymbols(readFileSync(opts.elf));
     const need = (name) => {
       if (syms[name] === undefined) throw new Error(`${name} not in the ELF`);
@@ -66,18 +59,48 @@ export class Board {
     };
     this.consoleAt = need('serial_write_substring');
     this.neopixelAt = need('common_hal_neopixel_write');
+    this.external = new Array(30).fill(null); // what drives each pin from outside
+    this.external[24] = 1; // VBUS_SENSE: on USB
+    this.adcVolts = [0, 0, 0, 5.0 / 3, 0.7]; // ch3: VSYS/3 at 5 V; ch4: the temperature sensor
+    this.resets = 0;
+    const flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
+    this.powerUp(flash, opts);
+  }
+
+  // A chip as from reset, with `flash` as its flash (the UF2, the drive and nvm loaded on
+  // the first power-up; after a watchdog reset, whatever the firmware left there).
+  powerUp(flash, opts = null, watchdog = null) {
+    const mcu = (this.mcu = new RP2040());
+    this.rom = installBootrom(mcu, {
+      onUnknown: (c) => process.stderr.write(`emu: ROM lookup of unknown ${c}\n`),
+    });
+    mcu.flash.set(flash);
+    if (opts) {
+      loadUf2(mcu, readFileSync(opts.uf2));
+      if (opts.fs) mcu.flash.set(readFileSync(opts.fs), FS_OFFSET);
+      if (opts.nvm) mcu.flash.set(readFileSync(opts.nvm).subarray(0, 4096), NVM_OFFSET);
+    }
     // CircuitPython reads BOOTSEL through the QSPI chip select: not held.
     // Their pads reset with input enabled on a real chip; rp2040js leaves it off.
     for (const p of mcu.qspi) {
       p.padValue |= 0x40;
       p.setInputValue(true);
     }
-    this.external = new Array(30).fill(null); // what drives each pin from outside
-    this.external[24] = 1; // VBUS_SENSE: on USB
+    const dog = mcu.peripherals[0x40058];
+    if (watchdog) {
+      dog.reason = watchdog.reason; // the firmware reads why it restarted ...
+      dog.scratchData.set(watchdog.scratchData); // ... and these survive a reset
+    }
+    dog.onWatchdogTrigger = () => {
+      this.pendingReset = { reason: dog.reason, scratchData: Uint32Array.from(dog.scratchData) };
+      dog.alarm.enable = false;
+      core.waiting = false;
+    };
+    const core = mcu.core;
+    this.pendingReset = null;
     this.oled = new Ssd1306(OLED_ADDRESS);
     this.attachI2c(mcu.i2c[0]);
     this.pio = new PioClock(mcu);
-    this.adcVolts = [0, 0, 0, 5.0 / 3, 0.7]; // ch3: VSYS/3 at 5 V; ch4: the temperature sensor
     mcu.adc.onADCRead = (ch) => {
       const v = this.adcVolts[ch] ?? 0;
       mcu.adc.completeADCRead(Math.max(0, Math.min(4095, Math.round((v / 3.3) * 4095))), false);
@@ -86,7 +109,16 @@ export class Board {
     for (const pin of mcu.gpio) pin.addListener(() => this.updatePins());
     this.updatePins();
     this.lastTone = 0;
-    this.text = '';
+  }
+
+  // The watchdog's reset: the chip starts again (the emulated clock goes on), flash kept.
+  reset() {
+    const t = this.mcu.clock.nanos;
+    const dog = this.pendingReset;
+    this.resets++;
+    emit({ ev: 'console', t_us: this.micros(), text: '\r\n[emulator: watchdog reset]\r\n' });
+    this.powerUp(Uint8Array.from(this.mcu.flash), null, dog);
+    this.mcu.clock.tick(t); // time goes on from where it was
   }
 
   // The hardware I2C block: the SSD1306 answers at 0x3C; nobody else does.
@@ -221,6 +253,18 @@ export class Board {
           for (let i = 0; i + 2 < b.length; i += 3) rgb.push([b[i + 1], b[i], b[i + 2]]);
           emit({ ev: 'leds', t_us: this.micros(), rgb });
         }
+      }
+      if (this.pendingReset) {
+        flush();
+        this.reset();
+        this.run((end - this.mcu.clock.nanos) / 1000);
+        return;
+      }
+      if (core.waiting && core.pendingInterrupts & core.enabledInterrupts) {
+        // An interrupt already pending ends a WFI at once, even with PRIMASK set (the ARM
+        // says so; rp2040js only wakes on a new one): the firmware's idle loop masks
+        // interrupts, checks, then waits, and one that came in between would hang it.
+        core.waiting = false;
       }
       if (core.waiting) {
         // WFI: skip to the next timer event (or the end of this run).
