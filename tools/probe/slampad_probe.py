@@ -4,7 +4,9 @@ Imported by that image's code.py before the app, it prints tab-separated lines:
   @P start <t> <free>            at import       @P mpy <0|1>   the image is compiled
   @P screen <t> <free> <row0> <row1> ... [drawn0=<row 0 as drawn>]   rows changed
   @P load <t> <entry> <ms> <free>                 app.main.load_game(entry) took ms
-  @P bot <t> <game> <level> <ms> <free>           a bot's choose(view) took ms
+  @P bot <t> <game> <level> <ms> <free>           a bot's choose(view) (or a Wildside
+                                                  bot's plan(view) as a window opens) took ms
+  @P hw <t> <pads>                                the app's pads (PioPads: the PIO clock)
 t: supervisor.ticks_ms() as the line is printed; free: gc.mem_free() after gc.collect().
 """
 
@@ -61,6 +63,7 @@ def hook(app):
         screen(text)
 
     text.listener = listener
+    say("hw", ticks_ms(), type(app.hw.pads).__name__)
     screen(text)
 
 
@@ -95,6 +98,8 @@ def bots(_app=None):
         if cls is not None and not getattr(cls, "_probed", False):
             cls._probed = True
             cls.choose = _timed(cls.choose, game)
+            if game == "wildside":  # its bots decide when to slam as the window opens
+                cls.plan = _timed(cls.plan, game)
 
 
 def _go(go):
