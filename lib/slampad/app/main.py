@@ -10,17 +10,16 @@ import gc
 import sys
 import time
 
-import keypad
 from micropython import const
 
 from slampad.app import settings
 from slampad.app.leds import Leds
+from slampad.app.pad_input import PadInput
 from slampad.app.power import Power
 from slampad.app.ui import Text
 from slampad.ticks import ticks_diff
 
 LONG_MS = 1500  # select (or the encoder button) held this long: back to the menu
-BOUNCE_MS = 20  # a pad up for less than this was a bouncing contact, not a release
 WATCHDOG_S = 8  # RP2040's limit is 8.3 s; the slowest frame (a hard bot) is far below
 # Frames start at most this often. Slams are stamped by the pads' hardware (PIO or keypad),
 # so the frame's length never decides who was first; 10 ms still answers a press at
@@ -98,13 +97,9 @@ class App:
         self.leds = Leds(hw, cfg["brightness"])
         self._sel_at = None  # when select went down (None: not held, or already used)
         self.held = [False] * hw.n_pads  # which pads are down (bounces filtered out)
-        self._up = [False] * hw.n_pads  # a release waiting to last BOUNCE_MS ...
-        self._up_t = [0] * hw.n_pads  # ... its keypad stamp
-        self._up_at = [0] * hw.n_pads  # ... and the frame it was seen in
         self.lost = False  # the pad queue overflowed
-        self._ev = getattr(hw.pads, "event", None) or keypad.Event()  # PioPads: its own
-        self._ticked = hasattr(self._ev, "tick")  # ... with the microsecond tick
         self.slam_t = [0] * hw.n_pads  # each pad's last press on the slam clock (W6)
+        self.pad_input = PadInput(hw)  # pad events into on_pad/on_release
         self.screen = None
         self.now = hw.ticks_ms()
         self.saves_written = 0  # game saves made (saves.save)
@@ -253,36 +248,7 @@ class App:
             if not isinstance(scr, MenuScreen):
                 self.to_menu()
                 scr = self.screen
-        ev = self._ev
-        events = self.hw.pads.events
-        up = self._up
-        while events.get_into(ev):  # one press and one release per touch, bounces aside
-            k = ev.key_number
-            self.power.poke(now)
-            if ev.pressed:
-                if up[k]:  # down again at once: the release was a bounce
-                    up[k] = False
-                elif not self.held[k]:
-                    self.held[k] = True
-                    self.slam_t[k] = ev.tick if self._ticked else ev.timestamp
-                    scr.on_pad(k, ev.timestamp, now)  # the first contact's stamp (W6)
-            elif self.held[k]:
-                up[k] = True  # a release counts once it lasts BOUNCE_MS
-                self._up_t[k] = ev.timestamp
-                self._up_at[k] = now
-        for k in range(len(up)):
-            if up[k] and ticks_diff(now, self._up_at[k], self.hw.wrap) >= BOUNCE_MS:
-                up[k] = False
-                self.held[k] = False
-                scr.on_release(k, self._up_t[k], now)
-        if events.overflowed:
-            events.clear()
-            # A lost release would leave its pad "held" for ever: rescan from scratch,
-            # so a pad that is down now reports a fresh press.
-            self.hw.pads.reset()
-            self.held = [False] * self.hw.n_pads
-            self._up = [False] * self.hw.n_pads
-            self.lost = True
+        self.pad_input.drain(self, scr, now)
         nxt = scr.tick(now)
         if nxt is not None:
             self.go(nxt)
