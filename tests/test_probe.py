@@ -81,6 +81,10 @@ def check_fields(events):
             assert len(e) == 6 and e[2] in ("wildside", "gowild", "tumblin", "diceland")
             assert e[3] in ("easy", "normal", "hard")
             assert 0 <= int(e[4]) < 10000 and int(e[5]) == FREE
+        elif kind == "hw":  # the shim's Pico has no rp2pio: keypad's Keys
+            assert len(e) == 3 and e[2] in ("Keys", "PioPads")
+        elif kind == "pio":
+            assert len(e) == 3 and int(e[2]) > 0
         else:
             raise AssertionError("unknown @P line %r" % e)
     return kinds
@@ -99,7 +103,7 @@ def test_start_and_mpy_lines_come_at_import(probe, capsys):
     assert [e[0] for e in events] == ["start", "mpy"]
     check_fields(events)
     assert probe.collects  # free is measured right after a collection
-    assert len(PROBE.read_bytes()) < 3500  # light: it runs on the device
+    assert len(PROBE.read_bytes()) < 4500  # light: it runs on the device
 
 
 def test_screens_loads_and_bot_decisions_of_a_game_from_the_menu(probe, capsys):

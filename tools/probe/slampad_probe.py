@@ -7,6 +7,8 @@ Imported by that image's code.py before the app, it prints tab-separated lines:
   @P bot <t> <game> <level> <ms> <free>           a bot's choose(view) (or a Wildside
                                                   bot's plan(view) as a window opens) took ms
   @P hw <t> <pads>                                the app's pads (PioPads: the PIO clock)
+  @P pio <t> <n>                                  PioPads.now() fell back to its estimate
+                                                  n times so far (said when n changes)
 t: supervisor.ticks_ms() as the line is printed; free: gc.mem_free() after gc.collect().
 """
 
@@ -35,6 +37,7 @@ except OSError:
 from slampad.app import main, ui  # noqa: E402 - after "start"
 
 _last = [None]
+_pads = [None, 0]  # the app's pads, fallbacks last said
 
 
 def _row(s):
@@ -50,6 +53,10 @@ def screen(text):
         _last[0] = rows
         t = ticks_ms()
         say("screen", t, free(), *rows)
+        n = getattr(_pads[0], "fallbacks", 0)
+        if n != _pads[1]:
+            _pads[1] = n
+            say("pio", t, n)
 
 
 def hook(app):
@@ -63,6 +70,7 @@ def hook(app):
         screen(text)
 
     text.listener = listener
+    _pads[0] = app.hw.pads
     say("hw", ticks_ms(), type(app.hw.pads).__name__)
     screen(text)
 
