@@ -340,3 +340,28 @@ def test_W10_two_last_dice_lost_with_a_third_player_left_is_no_draw(dev_factory)
     dev.release("2")
     until_stage(dev, None, 5000)
     assert dev.lines()[:2] == ["Winner: P3", " P1:0 P2:0 P3:2"], dev.lines()
+
+
+# -- W6: a slam tick off the round's clock never ends the app ---------------------------------
+# (The pads' side, a PIO whose stamps are off the window's clock: tests/test_pio.py.)
+
+
+def test_W6_a_bot_slam_due_a_quarter_wrap_off_the_window_is_judged_at_the_clock_now(dev_factory):
+    """A bot's slam tick a quarter wrap before the window's (set by hand: a slam stamped
+    far earlier can put one there) would be refused by the rules (W6) and end the app;
+    the screen slams at hw.slam_now() instead, and the game goes on."""
+    dev = dev_factory("pico", seed=4, settings={"SLAMPAD_LOOK_MS": "3000"})
+    join_and_start(dev, [0], {1: "normal"})
+    dev.tap("1")
+    scr = until_stage(dev, "window", 8000)
+    g = set_faces(scr, MUTUAL)
+    due = (g.t_open - WRAP // 4 - 5) % WRAP
+    assert not g.tick_fits(due)
+    dev.run(50)
+    scr.due = [None, due]  # long past: the bot slams in the next frame
+    dev.run(2)
+    assert slams(scr) == [("slam", 1, dev.now())]  # at the clock now (a frame is 2 ms)
+    assert said(dev) == "P2 matches P1 on moon: takes 1", dev.lines()
+    assert g.dice == [2, 4]
+    until_stage(dev, "count", 6000)  # the next round
+    assert dev.app.screen is scr and scr.game.round == 2

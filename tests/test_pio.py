@@ -325,10 +325,18 @@ class ShimSM(FakeSM):
         self.fifo.append(word(self.tick(), self.levels))
 
 
+class DeafShimSM(ShimSM):
+    """ShimSM on a PIO that ignores forced instructions: PioPads.now() gets no answer
+    and falls back on its estimate from the CPU's clock."""
+
+    def answer(self):
+        return None
+
+
 @pytest.fixture
 def pio_dev(dev_factory, monkeypatch):
     """A Pico whose pads are read by PioPads over ShimSM (instead of keypad);
-    ``pio_dev(rate=, offset=)`` for ShimSM's counter."""
+    ``pio_dev(rate=, offset=)`` for ShimSM's counter, ``cls=`` for another double."""
     import _simworld
 
     from slampad.hw import parts
@@ -338,7 +346,8 @@ def pio_dev(dev_factory, monkeypatch):
     counter = {}
 
     def pads(self, pins, consecutive=False):
-        sm = ShimSM(_simworld.world, **counter)
+        kw = dict(counter)
+        sm = kw.pop("cls", ShimSM)(_simworld.world, **kw)
         sms.append(sm)
         p = PioPads(pins[0], len(pins), _simworld.ticks_ms, sm, sm.ns)
         p._pins = list(pins)  # where SimDevice finds a pad's pin
@@ -492,3 +501,95 @@ def test_the_image_is_built_with_the_program_assembled_from_its_source(monkeypat
     monkeypatch.setattr(pio_padscan, "source", lambda *a, **k: text)
     changed = deploy.image_bytes(src, deploy.PIO_PROGRAM, keep_comments=True)
     assert changed != fresh and b"0x0203" in changed  # jmp loop [2]
+
+
+# -- W6: a stamp off the round's clock is judged at a tick that fits, and the game goes on
+
+
+def diff(a, b):
+    """a - b on the counter, across its wrap."""
+    d = (a - b) & MASK
+    return d - (1 << BITS) if d >= 1 << (BITS - 1) else d
+
+
+QUARTER = 1 << (BITS - 2)  # W6: a round's ticks lie within a quarter wrap
+
+
+def test_W6_a_slam_stamped_a_third_of_a_wrap_from_the_window_is_judged_at_the_clock_now(pio_dev):
+    """A PIO that cannot answer forced instructions (DeafShimSM): the window opens on
+    PioPads' estimate, and this counter is a third of a wrap behind it (words behind the
+    estimate never re-anchor it). P2's slam is stamped on the counter, more than a quarter
+    wrap from t_open: the rules refuse that tick (W6), which ended the app. The screen
+    judges the slam at hw.slam_now() instead (the estimate, 300 ms after t_open) and the
+    game goes on, round after round."""
+    from device_helpers import join_and_start, ready_up, round_actions, set_faces
+    from test_device_fairness import MUTUAL, result, window
+
+    dev = pio_dev(cls=DeafShimSM, offset=-((1 << BITS) // 3))
+    pads = dev.app.hw.pads
+    join_and_start(dev, [0, 1], {})
+    scr = ready_up(dev, (0, 1))
+    g = window(dev, scr, MUTUAL)
+    t_open = g.t_open
+    assert pads.fallbacks > 0  # the window opened on the estimate
+    dev.run(300)
+    dev.press("2")
+    dev.run(3)
+    stamp = dev.app.slam_t[1]
+    assert diff(stamp, t_open) < -QUARTER  # the counter's stamp: off the round's clock
+    (slam,) = [a for a in round_actions(scr) if a[0] == "slam"]
+    assert slam[1] == 1 and 300_000 <= diff(slam[2], t_open) <= 306_000  # judged at now
+    assert result(dev) == "P2 matches P1 on moon: takes 1"
+    assert 300 <= scr.fast[0] <= 306 and scr.fast[1] == 1  # a time it may keep
+    dev.release("2")
+    for rnd in (2, 3):  # the game goes on: each round's slam is judged the same way
+        g = window(dev, scr)
+        g = set_faces(scr, [(MUTUAL[s] + ["drop"] * 2)[: g.dice[s]] for s in (0, 1)])
+        assert g.round == rnd and dev.app.screen is scr
+        t_open = g.t_open
+        dev.run(200)
+        dev.press("1")
+        dev.run(3)
+        dev.release("1")
+        (slam,) = [a for a in round_actions(scr) if a[0] == "slam"]
+        assert slam[1] == 0 and diff(dev.app.slam_t[0], t_open) < -QUARTER
+        assert 200_000 <= diff(slam[2], t_open) <= 206_000
+        assert result(dev) == "P1 matches P2 on moon: takes 1"
+    assert g.dice == [4, 2] and scr.fast[0] <= 206
+
+
+def test_W6_a_counter_that_jumps_in_the_window_judges_the_slam_at_the_windows_tick(pio_dev):
+    """The counter jumps a third of a wrap while the window is open (the PIO answers,
+    so hw.slam_now() jumps with it): neither the slam's stamp nor the clock now fits the
+    round (W6), so the slam is judged at the latest tick the round has seen, here the
+    window's opening tick. The game goes on; the slam's time is unknown, so it is not
+    the game's fastest slam. The next window opens on the counter as it now is."""
+    from device_helpers import join_and_start, ready_up, round_actions, until_stage
+    from test_device_fairness import MUTUAL, result, window
+
+    dev = pio_dev()
+    sm = dev.app.hw.pads._sm
+    join_and_start(dev, [0, 1], {})
+    scr = ready_up(dev, (0, 1))
+    g = window(dev, scr, MUTUAL)
+    t_open = g.t_open
+    dev.run(300)
+    sm.offset += (1 << BITS) // 3  # the counter jumps
+    dev.press("2")
+    dev.run(3)
+    assert diff(dev.app.slam_t[1], t_open) > QUARTER
+    assert diff(dev.app.hw.slam_now(), t_open) > QUARTER
+    (slam,) = [a for a in round_actions(scr) if a[0] == "slam"]
+    assert slam == ("slam", 1, t_open)
+    assert result(dev) == "P2 matches P1 on moon: takes 1"
+    assert scr.guessed == [1] and scr.fast is None
+    dev.release("2")
+    until_stage(dev, "window", 6000)  # round 2, on the counter as it now is
+    assert scr.game.round == 2 and scr.guessed == []
+    t_open = scr.game.t_open
+    dev.run(250)
+    dev.press("1")
+    dev.run(3)
+    (slam,) = [a for a in round_actions(scr) if a[0] == "slam"]
+    assert slam[:2] == ("slam", 0) and slam[2] == dev.app.slam_t[0]  # its own stamp again
+    assert 250_000 <= diff(slam[2], t_open) <= 256_000

@@ -222,6 +222,31 @@ def test_W6_slam_a_quarter_wrap_away_from_the_others():
     refused(g, ("open", (40 + WRAP // 2) % WRAP), "W6")
 
 
+@pytest.mark.parametrize(
+    "name", ["rolling", "rolling_slammed", "window", "window_slammed", "sudden"]
+)
+def test_W6_tick_fits_is_whether_a_slam_at_that_tick_is_taken_and_changes_nothing(name):
+    """The app's guard (play_wildside_clock.slam) asks tick_fits before it slams: it says
+    exactly which ticks the rules would take, and asking changes nothing."""
+    g = STATES[name]()
+    seat = g.active[0]
+    w = g.options["wrap"]
+    ticks = [0, 5, 40, 999, 1000, 1021, w - 1, w, -1, 1.5, None, w // 2 + 1000]
+    ticks += [
+        (1000 + d) % w for d in (w // 4 - 21, w // 4 - 20, w // 4, -w // 4 + 20, -w // 4 + 21)
+    ]
+    for t in ticks:
+        before = copy.deepcopy(g.to_dict())
+        fits = g.tick_fits(t)
+        assert g.to_dict() == before, t
+        h = Wildside.from_dict(before)
+        if fits:
+            h.apply(("slam", seat, t))
+        else:
+            refused(h, ("slam", seat, t), "tick")
+    assert g.tick_fits(1000) and not g.tick_fits(w) and not g.tick_fits(-1)
+
+
 def test_W5_tap_by_another_seat_and_choosing_a_non_candidate():
     g = state_choose(0)
     for s in (1, 2):

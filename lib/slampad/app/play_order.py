@@ -67,6 +67,7 @@ ORDER = {
         "slampad.games._check",
         "slampad.rng",
         "slampad.games.wildside_match",
+        "slampad.app.play_wildside_clock",
         "slampad.app.over",
         "slampad.bots",
         "slampad.games",

@@ -8,13 +8,14 @@ paces the rounds and shows the result on the display, LEDs and piezo.
 import gc
 
 from slampad.app import cues
+from slampad.app.play_wildside_clock import bots_slam, plan_bots, slam
 from slampad.app.play_wildside_draw import PAGE_MS, draw, paint, tell, watch
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
 from slampad.bots.wildside import WildsideBot
 from slampad.games.wildside import Wildside
-from slampad.ticks import ticks_add, ticks_diff
+from slampad.ticks import ticks_diff
 
 WRAP = 1 << 29
 ROLL_MS = 400  # roll animation after the 3-2-1 countdown; slams in it are false starts
@@ -43,6 +44,7 @@ class PlayScreen(Screen):
         self.t0 = 0
         self.beat = -1
         self.due = [None] * n  # bot slam ticks this round
+        self.guessed = []  # seats whose slam this round has no time of its own (clock)
         self.down = [None] * n  # when each seat's pad went down (W13)
         self.stuck = []  # seats whose pad has been down STUCK_MS: named on screen
         self.last_press = [None] * n
@@ -116,7 +118,7 @@ class PlayScreen(Screen):
                 return
             if not g.slams:
                 self.app.beep(cues.SLAM)
-            self.act(("slam", s, self.app.slam_t[pad]))  # W6: the pad's stamp, not arrival
+            slam(self, s, self.app.slam_t[pad])  # W6: the pad's stamp, not arrival
             self.app.leds.seat_colour(pad, (255, 255, 255))
         elif g.phase == "choose" and g.choice["slammer"] == s and not bounce:
             self.act(("tap", s))  # W5: move the highlight
@@ -138,6 +140,7 @@ class PlayScreen(Screen):
         self.beat = -1
         self.flash = []
         self.slammer = None
+        self.guessed = []
         for s in range(len(self.pads)):
             self.app.leds.seat_colour(self.pads[s], _rgb(SEAT_COLOURS[self.pads[s]]))
         self.say(["Round %d  pool %d" % (g.round, g.pool)], now)
@@ -145,20 +148,11 @@ class PlayScreen(Screen):
     def open_window(self, now):
         gc.collect()  # before the window, never inside it
         g = self.game
-        o = g.options
-        t_open = self.app.hw.slam_now()
+        t_open = self.app.hw.slam_now()  # the slams' own clock (W6)
         self.act(("open", t_open))
         self.stage = "window"
         self.t0 = now
-        view = g.view()
-        per_ms = 1000 // o["tick_us"]
-        for s in range(len(self.pads)):
-            self.due[s] = None
-            b = self.bots[s]
-            if b is not None:
-                d = b.plan(view)  # W12: bots decide once the dice are shown
-                if d is not None and d < o["look_ms"]:
-                    self.due[s] = ticks_add(t_open, d * per_ms, o["wrap"])
+        plan_bots(self, t_open)
         self.app.beep(cues.GO)
         self.say(["SLAM! Pool %d" % g.pool if g.pool else "SLAM on a match!"], now)
 
@@ -184,7 +178,10 @@ class PlayScreen(Screen):
                 self.show_choice(now)
 
     def timed(self, s, t, t_open):
-        """Keep the fastest confirmed human slam for the statistics."""
+        """Keep the fastest confirmed human slam for the statistics (not one judged at
+        a tick of no time of its own: play_wildside_clock)."""
+        if s in self.guessed:
+            return
         o = self.game.options
         ms = ticks_diff(t, t_open, o["wrap"]) * o["tick_us"] // 1000
         if ms >= 0 and (self.fast is None or ms < self.fast[0]):
@@ -224,13 +221,7 @@ class PlayScreen(Screen):
             else:
                 self.countdown(dt, o["countdown_ms"])
         elif self.stage == "window":
-            slam_now = self.app.hw.slam_now()
-            for s in range(len(self.due)):
-                d = self.due[s]
-                if d is not None and ticks_diff(slam_now, d, o["wrap"]) >= 0:
-                    self.due[s] = None
-                    if s in g.active:
-                        self.act(("slam", s, d))
+            bots_slam(self)
             if g.slams or dt >= o["look_ms"]:
                 self.judge(now)  # W7 when nobody slammed
         elif self.stage == "choose":

@@ -72,6 +72,14 @@ class Wildside:
             return []
         return wm.all_matches(self.rolled, self.dice, self.active)
 
+    def tick_fits(self, t):
+        """Does tick t fit this round's ticks (W6, as _tick checks)? Changes nothing."""
+        try:
+            self._tick(t)
+        except ValueError:
+            return False
+        return True
+
     def candidates(self, seat):
         return wm.candidates(seat, self.rolled, self.dice, self.active, len(self.dice))
 
