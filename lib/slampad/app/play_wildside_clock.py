@@ -4,8 +4,8 @@ The rules refuse a tick a quarter wrap from the round's ticks (ValueError). A st
 should never be one (the window opens on the slams' own counter), but a pad reader
 whose clock went astray (a PIO that cannot answer, so the window opened on an
 estimate) must not end the app: such a slam is judged at the pads' clock now, or
-failing that at the latest tick the round has seen (no earlier than any slam whose
-stamp is good, so it takes first place from none of them).
+failing that at the latest tick the round has seen (never before a slam whose stamp
+is good: at most it shares first place with the latest of them).
 """
 
 from slampad.ticks import ticks_add, ticks_diff
