@@ -11,6 +11,7 @@ offer is the path players take after a power cut.
 """
 
 import os
+import shutil
 import sys
 
 import pytest
@@ -27,11 +28,15 @@ FLOOR = 24 * 1024  # the least free heap allowed at any probe (issue 15)
 
 
 def _why_not():
+    """Why these tests cannot run here (firmware or Node missing), else None. A missing
+    rp2040js install is not a reason: tools/test installs it, so it fails the tests."""
     fw = emu.firmware_paths("pico")
     missing = [p for p in fw if not os.path.exists(p)]
     if missing:
         return "no CircuitPython firmware at %s" % missing[0]
-    return emu.node_problem()
+    if shutil.which("node") is None:
+        return "no `node` on PATH (Node.js 18 or newer runs the emulator)"
+    return None
 
 
 WHY = _why_not()
@@ -40,8 +45,9 @@ pytestmark = pytest.mark.skipif(WHY is not None, reason="emulator: %s" % WHY)
 
 @pytest.fixture(scope="module", autouse=True)
 def rp2040js_installed():
-    if not os.path.isdir(os.path.join(TOOLS, "rp2040", "node_modules", "rp2040js")):
-        pytest.fail("rp2040js is not installed in tools/rp2040: run tools/emu once (npm ci)")
+    problem = emu.node_problem()
+    if problem:
+        pytest.fail(problem)
 
 
 def boot(**kw):
@@ -129,6 +135,22 @@ def test_boot_to_menu_on_a_dead_gauge_no_traceback_no_sleep_and_frames_as_on_the
         lit = sum(map(sum, firmware[name]))
         assert lit > 100, name  # something is drawn
         assert not diff, "%s: %d pixels differ, first %s" % (name, len(diff), diff[:5])
+
+
+def test_an_empty_battery_sleeps_and_a_press_wakes_it():
+    """The other side of the dead-gauge test: a real 3.0 V cell without USB is empty, so the
+    menu saves nothing, says so, and the firmware really enters deep sleep (the emulator
+    stops the chip at xosc_dormant); select wakes it and the firmware starts again."""
+    with boot(battery=(3.0, False)) as dev:
+        dev.run(15000)
+        assert dev.asleep, dev.console[-600:]
+        assert any("Battery empty" in s[2] for s in dev.screens), dev.screens[-3:]
+        dev.set_battery(4.1, True)
+        dev.tap("select")
+        assert dev.run_until("Pick a game", 20000), dev.console[-600:]
+        assert not dev.asleep
+        assert "[emulator: reset by the firmware]" in dev.console
+        no_crash(dev)
 
 
 # -- each game at its heaviest setting, from a save -----------------------------------------

@@ -59,6 +59,8 @@ export class Board {
     };
     this.consoleAt = need('serial_write_substring');
     this.neopixelAt = need('common_hal_neopixel_write');
+    this.dormantAt = need('xosc_dormant'); // deep sleep stops the crystal until a pin wakes it
+    this.dormant = false;
     this.external = new Array(30).fill(null); // what drives each pin from outside
     this.external[24] = 1; // VBUS_SENSE: on USB
     this.adcVolts = [0, 0, 0, 5.0 / 3, 0.7]; // ch3: VSYS/3 at 5 V; ch4: the temperature sensor
@@ -91,8 +93,19 @@ export class Board {
       dog.reason = watchdog.reason; // the firmware reads why it restarted ...
       dog.scratchData.set(watchdog.scratchData); // ... and these survive a reset
     }
+    const write = dog.writeUint32.bind(dog);
+    dog.writeUint32 = (offset, value) => {
+      if (offset === 0x04) dog.lastLoad = value & 0xffffff; // LOAD
+      write(offset, value);
+    };
     dog.onWatchdogTrigger = () => {
-      this.pendingReset = { reason: dog.reason, scratchData: Uint32Array.from(dog.scratchData) };
+      this.pendingReset = {
+        reason: dog.reason,
+        scratchData: Uint32Array.from(dog.scratchData),
+        // A reset the firmware asks for (after a deep sleep, say): watchdog_reboot()
+        // triggers at once (reason FORCE) or loads a few ticks; a hang runs down the 8 s.
+        asked: dog.reason === 2 || (dog.lastLoad !== undefined && dog.lastLoad < 2000),
+      };
       dog.alarm.enable = false;
       core.waiting = false;
     };
@@ -116,7 +129,8 @@ export class Board {
     const t = this.mcu.clock.nanos;
     const dog = this.pendingReset;
     this.resets++;
-    emit({ ev: 'console', t_us: this.micros(), text: '\r\n[emulator: watchdog reset]\r\n' });
+    const why = dog && dog.asked ? 'reset by the firmware' : 'watchdog reset';
+    emit({ ev: 'console', t_us: this.micros(), text: '\r\n[emulator: ' + why + ']\r\n' });
     this.powerUp(Uint8Array.from(this.mcu.flash), null, dog);
     this.mcu.clock.tick(t); // time goes on from where it was
   }
@@ -177,9 +191,31 @@ export class Board {
     this.updating = false;
   }
 
+  // Dormant, the crystal stops, and with it the watchdog's tick: it must not run down.
+  holdWatchdog(hold) {
+    const dog = this.mcu.peripherals[0x40058];
+    if (hold) {
+      this.dogWas = [dog.timer.enable, dog.alarm.enable];
+      dog.timer.enable = false;
+      dog.alarm.enable = false;
+    } else if (this.dogWas) {
+      [dog.timer.enable, dog.alarm.enable] = this.dogWas;
+      this.dogWas = null;
+    }
+  }
+
   setPin(g, level) {
     this.external[g] = level === null || level === undefined ? null : level ? 1 : 0;
     this.updatePins();
+    if (this.dormant && this.external[g] === 0) {
+      // A button pulled to ground wakes the dormant chip (the firmware's pin alarms are
+      // the pads and select, all to ground): xosc_dormant returns, the firmware resets.
+      this.dormant = false;
+      this.holdWatchdog(false);
+      const regs = this.mcu.core.registers;
+      regs[15] = regs[14] & ~1;
+      emit({ ev: 'console', t_us: this.micros(), text: '\r\n[emulator: woke on GP' + g + ']\r\n' });
+    }
   }
 
   tone() {
@@ -219,6 +255,7 @@ export class Board {
     const end = clock.nanos + us * 1000;
     const consoleAt = this.consoleAt;
     const neopixelAt = this.neopixelAt;
+    const dormantAt = this.dormantAt;
     const FLUSH = 32;
     let sinceTone = 0;
     let sincePins = 0;
@@ -242,6 +279,18 @@ export class Board {
     };
     while (clock.nanos < end) {
       const pc = regs[15];
+      if (pc === dormantAt || this.dormant) {
+        // Deep sleep: nothing runs, time passes, until setPin() wakes it.
+        flush();
+        if (!this.dormant) {
+          this.dormant = true;
+          this.holdWatchdog(true);
+          emit({ ev: 'console', t_us: this.micros(), text: '\r\n[emulator: deep sleep]\r\n' });
+        }
+        pending = Math.max(1, Math.ceil((end - clock.nanos) / CYCLE_NS));
+        flush();
+        continue;
+      }
       if (pc === consoleAt || pc === neopixelAt) {
         flush();
         if (pc === consoleAt) {
