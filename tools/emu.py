@@ -67,6 +67,11 @@ PROFILES = {
         {"1": 10, "2": 11, "3": 12, "4": 13, "up": 6, "down": 7, "select": 8},
         {"vbus": 24, "vsys_adc": 3},
     ),
+    "feather": (
+        "adafruit_feather_rp2040",
+        {"1": 9, "2": 10, "3": 11, "4": 12, "up": 6, "down": 7, "select": 8},
+        {"vbus": None, "vsys_adc": None},  # a charge reading needs a MAX17048 (not emulated)
+    ),
 }
 # Boards a later emulator profile will need (firmware name per profile).
 FIRMWARE_BOARDS = {"pico": "raspberry_pi_pico", "feather": "adafruit_feather_rp2040"}
@@ -223,7 +228,8 @@ class EmuDevice:
         fs = os.path.join(self._tmp, "circuitpy.img")
         with open(fs, "wb") as f:
             f.write(data)
-        argv = list(command) + ["--uf2", self.uf2, "--elf", self.elf, "--fs", fs]
+        argv = list(command) + ["--uf2", self.uf2, "--elf", self.elf, "--fs", fs,
+                                "--profile", self.profile]  # fmt: skip
         if nvm is not None:
             path = os.path.join(self._tmp, "nvm.bin")
             with open(path, "wb") as f:
@@ -708,7 +714,7 @@ def _report(a, dev, script, shots, log, written, wall):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="tools/emu", description=__doc__.split("\n")[0])
-    ap.add_argument("--profile", default="pico", help="board profile (only pico for now)")
+    ap.add_argument("--profile", default="pico", help="board profile: pico or feather")
     ap.add_argument("--firmware", help="CircuitPython UF2 (its .elf next to it); default"
                     " $SLAMPAD_FIRMWARE, else ../shared/circuitpython's %s" % CP_VERSION)
     ap.add_argument("--headless", action="store_true", help="no window (the only mode so far)")

@@ -23,10 +23,13 @@ const FLASH = 0x10000000;
 const FS_OFFSET = 0x100000; // CIRCUITPY, after 1020 KB of firmware and the 4 KB nvm
 const NVM_OFFSET = 0xff000;
 const CYCLE_NS = 8; // 125 MHz
-const SDA = 4;
-const SCL = 5;
-const PIEZO = 20;
 const OLED_ADDRESS = 0x3c;
+// The parts of each board profile (lib/slampad/hw/<profile>.py): the OLED's I2C block and
+// pins, the NeoPixel chain's pin, the piezo's pin (PWM slice, channel A), USB sensing.
+const PROFILES = {
+  pico: { i2c: 0, sda: 4, scl: 5, chain: 22, piezo: 20, slice: 2, vbus: 24 },
+  feather: { i2c: 1, sda: 2, scl: 3, chain: 25, piezo: 26, slice: 5, vbus: null },
+};
 
 function args(argv) {
   const out = {};
@@ -52,6 +55,8 @@ function loadUf2(mcu, data) {
 
 export class Board {
   constructor(opts) {
+    this.parts = PROFILES[opts.profile || 'pico'];
+    if (!this.parts) throw new Error(`no emulated board for profile ${opts.profile}`);
     const syms = elfSymbols(readFileSync(opts.elf));
     const need = (name) => {
       if (syms[name] === undefined) throw new Error(`${name} not in the ELF`);
@@ -62,7 +67,7 @@ export class Board {
     this.dormantAt = need('xosc_dormant'); // deep sleep stops the crystal until a pin wakes it
     this.dormant = false;
     this.external = new Array(30).fill(null); // what drives each pin from outside
-    this.external[24] = 1; // VBUS_SENSE: on USB
+    if (this.parts.vbus !== null) this.external[this.parts.vbus] = 1; // VBUS_SENSE: on USB
     this.adcVolts = [0, 0, 0, 5.0 / 3, 0.7]; // ch3: VSYS/3 at 5 V; ch4: the temperature sensor
     this.resets = 0;
     const flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
@@ -112,7 +117,7 @@ export class Board {
     const core = mcu.core;
     this.pendingReset = null;
     this.oled = new Ssd1306(OLED_ADDRESS);
-    this.attachI2c(mcu.i2c[0]);
+    this.attachI2c(mcu.i2c[this.parts.i2c]);
     this.pio = new PioClock(mcu);
     mcu.adc.onADCRead = (ch) => {
       const v = this.adcVolts[ch] ?? 0;
@@ -144,6 +149,9 @@ export class Board {
       talking = address === oled.address;
       if (talking) oled.begin();
       i2c.completeConnect(talking);
+      // Nobody home: rp2040js aborts but leaves TX_EMPTY low, so the SDK waits out its
+      // timeout (OSError 116) instead of seeing the NACK (OSError 19) as a chip would.
+      if (!talking) i2c.setInterrupts(1 << 4);
     };
     i2c.onWriteByte = (v) => {
       if (talking) oled.write(v);
@@ -173,6 +181,7 @@ export class Board {
     if (this.updating) return;
     this.updating = true;
     const gpio = this.mcu.gpio;
+    const { sda: SDA, scl: SCL } = this.parts;
     const bus = this.oled.pinLevel(
       gpio[SDA].outputEnable && !gpio[SDA].outputValue ? 0 : 1,
       gpio[SCL].outputEnable && !gpio[SCL].outputValue ? 0 : 1,
@@ -219,8 +228,7 @@ export class Board {
   }
 
   tone() {
-    // The piezo on GP20: PWM slice 2, channel A.
-    const ch = this.mcu.pwm.channels[2];
+    const ch = this.mcu.pwm.channels[this.parts.slice]; // the piezo: channel A
     const on = ch.csr & 1 && (ch.cc & 0xffff) > 0;
     if (!on) return 0;
     const div = (ch.div >> 4) + (ch.div & 15) / 16 || 1;
@@ -232,8 +240,15 @@ export class Board {
     const hz = this.tone();
     if (hz !== this.lastTone) {
       this.lastTone = hz;
-      emit({ ev: 'tone', t_us: this.micros(), gpio: PIEZO, hz });
+      emit({ ev: 'tone', t_us: this.micros(), gpio: this.parts.piezo, hz });
     }
+  }
+
+  // The GPIO number of a DigitalInOut object: its pin object, then that pin's number
+  // (digitalio_digitalinout_obj_t { base; const mcu_pin_obj_t *pin; ... },
+  // mcu_pin_obj_t { base; uint8_t number; ... }).
+  pinOf(obj) {
+    return this.mcu.readUint8(this.mcu.readUint32(obj + 4) + 4);
   }
 
   readBytes(addr, n) {
@@ -296,7 +311,8 @@ export class Board {
         if (pc === consoleAt) {
           const text = new TextDecoder().decode(this.readBytes(regs[0], regs[1]));
           emit({ ev: 'console', t_us: this.micros(), text });
-        } else {
+        } else if (this.pinOf(regs[0]) === this.parts.chain) {
+          // (not the Feather's own status NeoPixel)
           const b = this.readBytes(regs[1], regs[2]);
           const rgb = [];
           for (let i = 0; i + 2 < b.length; i += 3) rgb.push([b[i + 1], b[i], b[i + 2]]);
