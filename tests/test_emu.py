@@ -173,6 +173,30 @@ def test_an_empty_battery_sleeps_and_a_press_wakes_it():
         no_crash(dev)
 
 
+def test_an_image_compiled_for_another_major_version_says_so_on_screen(tmp_path):
+    """A .mpy image whose build.txt names CircuitPython 9, on the 10.2.1 firmware: code.py's
+    check says so on the console and on the OLED, and no compiled module is imported."""
+    import subprocess
+
+    img = tmp_path / "image"
+    r = subprocess.run(
+        [sys.executable, os.path.join(TOOLS, "deploy.py"), str(img), "--profile", "pico",
+         "--probe", "--mpy"], capture_output=True, text=True)  # fmt: skip
+    if r.returncode != 0 and "mpy-cross" in (r.stderr + r.stdout):
+        pytest.skip("no CircuitPython mpy-cross: " + (r.stderr or r.stdout).strip()[:200])
+    assert r.returncode == 0, r.stderr
+    build = img / "lib" / "slampad" / "build.txt"
+    assert build.read_text().startswith("mpy 10")
+    build.write_text("mpy 9\ncompiled for CircuitPython 9 (edited by this test)\n")
+    with emu.EmuDevice("pico", image=str(img)) as dev:
+        dev.run(8000)
+        assert "compiled for CircuitPython 9; this board runs 10" in dev.console, dev.console
+        assert not [f for _t, f in dev.probes if f[0] == "start"]  # the app never started
+        assert dev.crashed() is None, dev.crashed()
+        lit = sum(map(sum, dev.frame()))
+        assert lit > 300, lit  # five rows of text on the glass
+
+
 # -- each game at its heaviest setting, from a save -----------------------------------------
 
 
