@@ -48,6 +48,7 @@ sys.path.insert(0, HERE)
 import fatimg  # noqa: E402
 import sim  # noqa: E402
 from sim import ScriptError  # noqa: E402
+from simdevice import Scripted  # noqa: E402
 
 NODE_DIR = os.path.join(HERE, "rp2040")
 EMU_MJS = os.path.join(NODE_DIR, "emu.mjs")
@@ -161,7 +162,7 @@ def image_bytes(path):
         raise EmuError("cannot make a CIRCUITPY image of %s: %s" % (path, e)) from None
 
 
-class EmuDevice:
+class EmuDevice(Scripted):
     """The device on the emulated RP2040, with the methods tools/sim.py's run_script uses.
 
     ``nvm``: bytes for microcontroller.nvm at power-up (at most 4096; the rest erased);
@@ -439,17 +440,6 @@ class EmuDevice:
         """Nobody touches anything for ``seconds`` (emulated; idle time runs fast)."""
         self.run(int(seconds * 1000), step_ms=100)
 
-    def run_until(self, text, timeout_ms, step_ms=None):
-        """Run until a screen row shows ``text``; False after ``timeout_ms``."""
-        step = step_ms or self.step_ms
-        waited = 0
-        while waited <= timeout_ms:
-            if self.shows(text):
-                return True
-            self.run(step)
-            waited += step
-        return self.shows(text)
-
     # -- input ---------------------------------------------------------------------------
     def _gpio(self, key):
         if key not in self.keys:
@@ -463,12 +453,6 @@ class EmuDevice:
     def release(self, key):
         self._send({"cmd": "pin", "gpio": self._gpio(key), "level": None})
         self.held.pop(key, None)
-
-    def tap(self, key, ms=60, after=60):
-        self.press(key)
-        self.run(ms)
-        self.release(key)
-        self.run(after)
 
     def set_battery(self, volts, usb=False):
         """The supply now: a cell of ``volts`` (None: none) and USB power or not. VSYS is the

@@ -37,7 +37,32 @@ def use_shim():
     return simhw
 
 
-class SimDevice:
+class Scripted:
+    """What a script (tools/sim.py) asks of a device, built on its ``run(ms)``,
+    ``shows(text)``, ``press(key)`` and ``release(key)``: shared by SimDevice and the
+    emulator's EmuDevice (tools/emu.py)."""
+
+    step_ms = 20
+
+    def run_until(self, text, timeout_ms, step_ms=None):
+        """Run until a screen row contains ``text``; False on timeout."""
+        step = step_ms or self.step_ms
+        waited = 0
+        while waited <= timeout_ms:
+            if self.shows(text):
+                return True
+            self.run(step)
+            waited += step
+        return self.shows(text)
+
+    def tap(self, key, ms=60, after=60):
+        self.press(key)
+        self.run(ms)
+        self.release(key)
+        self.run(after)
+
+
+class SimDevice(Scripted):
     """``flash``: the bytes of ``microcontroller.nvm`` at power-up (say a previous
     device's ``flash_image()``: a power cycle that keeps the saves); default erased."""
 
@@ -129,16 +154,6 @@ class SimDevice:
             else:
                 self._step()
 
-    def run_until(self, text, timeout_ms, step_ms=20):
-        """Run until a screen row contains ``text``; False on timeout."""
-        waited = 0
-        while waited <= timeout_ms:
-            if self.shows(text):
-                return True
-            self.run(step_ms)
-            waited += step_ms
-        return self.shows(text)
-
     # -- input -------------------------------------------------------------
     def _pin(self, key):
         if key in PADS:  # the profile's pins: also while asleep, the pads released
@@ -171,12 +186,6 @@ class SimDevice:
         if pin is not None:
             self.sim.release(pin)
         self.held.pop(key, None)
-
-    def tap(self, key, ms=60, after=60):
-        self.press(key)
-        self.run(ms)
-        self.release(key)
-        self.run(after)
 
     # -- output ------------------------------------------------------------
     def lines(self):
