@@ -1,6 +1,6 @@
 """Shared helpers for the device tests (tests/test_device_*.py): the simulated Slampad
 (tools/simdevice.py) on the host shim, scripted people on the pads, and independent
-readings of rulings W1 (glyphs, colours) and S1 (seat colours) written from RULINGS.md.
+readings of rulings W1 (glyphs, colours) and S1 (seat colours) written from docs/rules.md.
 
 The shim's modules are only on sys.path while a device test module runs: the ``shim``
 fixture wraps ``test_shim.activate_shim``, so the rest of the suite never sees them.

@@ -1,6 +1,6 @@
 """Shared helpers for the Go Wild! tests: card notation, exact positions built through
 the saved-state dict, invariants (G1, G2, G3, G6, G7), an independent reading of rulings
-G3/G4 (an oracle written from RULINGS.md, not from the code), a random legal-action
+G3/G4 (an oracle written from docs/rules.md, not from the code), a random legal-action
 driver and replay.
 
 Card notation: ``cards("3O 4W")`` is three orange and four wild, as the core's six counts
@@ -204,7 +204,7 @@ def replay(options, seed, actions):
     return g
 
 
-# -- an independent oracle (written from RULINGS.md G3, G4) -----------------------------
+# -- an independent oracle (written from docs/rules.md G3, G4) -----------------------------
 
 
 def oracle_set(play, wild_one, hand=None):

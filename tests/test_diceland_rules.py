@@ -1,4 +1,4 @@
-"""Diceland rulings D1-D9 (shared/RULINGS.md), the options, every FAQ answer of
+"""Diceland rulings D1-D9 (docs/rules.md), the options, every FAQ answer of
 rulebooks/diceland.txt and the author's note, one or more tests each, on exact positions.
 
 Positions are built through the saved-state dict (``position`` in diceland_helpers), so

@@ -1,4 +1,4 @@
-"""Go Wild! rulings G1-G9 (shared/RULINGS.md), one or more tests each, on exact positions.
+"""Go Wild! rulings G1-G9 (docs/rules.md), one or more tests each, on exact positions.
 
 Positions are built through the saved-state dict (``position`` in gowild_helpers), so every
 test also shows that from_dict accepts them. Cards are written as in gowild_helpers:

@@ -422,7 +422,7 @@ SYMBOLS = ("moon", "star", "drop", "bolt")
 
 
 def oracle_k(ra, da, rb, db):
-    """W3/W4 read straight from RULINGS.md."""
+    """W3/W4 read straight from docs/rules.md."""
     def all_wild(r):
         return len(r) >= 2 and all(f == "wild" for f in r)
 

@@ -1,4 +1,4 @@
-"""Tumblin' Dice rulings T1-T6 and S3 (shared/RULINGS.md), one or more tests each.
+"""Tumblin' Dice rulings T1-T6 and S3 (docs/rules.md), one or more tests each.
 
 Most tests play table mode, where the dice are entered exactly ("die", seat, face, level),
 so scores, the order of play and the end of the game are set by the test; the roll-off is

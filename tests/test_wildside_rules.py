@@ -1,4 +1,4 @@
-"""Wildside rulings W1-W12 (shared/RULINGS.md), one or more tests each, on exact positions.
+"""Wildside rulings W1-W12 (docs/rules.md), one or more tests each, on exact positions.
 
 Positions are built through the saved-state dict (``position``/``show`` in
 wildside_helpers), so every test also shows that from_dict accepts them. Seat 0 is

@@ -1,5 +1,5 @@
 """Shared helpers for the Wildside tests: exact positions, invariants, an
-independent reading of rulings W3/W4/W6 (an oracle written from RULINGS.md, not
+independent reading of rulings W3/W4/W6 (an oracle written from docs/rules.md, not
 from the code), a random legal-action driver and replay."""
 
 import json
@@ -129,7 +129,7 @@ def replay(options, seed, actions):
     return g
 
 
-# -- an independent oracle (written from RULINGS.md W3, W4, W6) ----------------
+# -- an independent oracle (written from docs/rules.md W3, W4, W6) ----------------
 
 
 def oracle_value(ra, da, rb, db):
