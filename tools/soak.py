@@ -4,6 +4,7 @@ hours of simulated time per game. Never part of the test suite (tests/test_soak.
 a short one).
 
     tools/soak.py --game wildside|gowild|tumblin|diceland|all --hours H --seed S
+                  [--seeds 5001-5200 [--jobs N]]
                   [--profile pico|pico_tft|macropad|feather] [--json]
                   [--frame-ms 16] [--cut-every 3] [--check-every 6] [--keep-going]
                   [--render] [-v]
@@ -23,8 +24,14 @@ on the resume offer, mostly Resume, sometimes New game. Keys held when the power
 are sometimes still down at power-up, and now and then a cut is armed before the app
 starts, for the writes made at power-up.
 
+``--seeds A-B`` (or ``A,B,C``) soaks each seed on its own (each game of each seed a run
+of its own, on a fresh device) in ``--jobs N`` worker processes, prints one line per run
+as it ends and the failing seeds at the end, each with the command that reproduces it.
+
 Checked after every app step (any failure is an error):
 - no exception escapes the app except the simulated ``PowerCut``;
+- no screen offered the rules an action ``legal_actions`` did not list (slampad.app.legal
+  dropped it; the app went on, but the screen should not have tried);
 - a screen with a ``game``: its ``to_dict()`` is JSON-native and survives
   ``from_dict`` unchanged, and the game's invariants hold (the same checks as
   tests/test_*_properties.py): Wildside W2 dice conserved, W9 at most 5 rolled, faces
@@ -664,6 +671,9 @@ class GameSoak:
     def after_step(self):
         app = self.dev.app
         scr = app.screen
+        gate = sys.modules.get("slampad.app.legal")  # a screen offered an illegal action
+        if gate is not None and gate.drops:
+            need(False, "an action legal_actions did not list", gate.dropped)
         if scr is not self.last_screen:
             self.screen_changed(self.last_screen, scr)
             self.last_screen = scr
@@ -1265,11 +1275,81 @@ def table(result):
     return "\n".join(lines)
 
 
+def parse_seeds(text):
+    """ "5001-5200" or "1,5,9" (or a mix: "1,10-12") -> a list of seeds."""
+    out = []
+    for part in text.split(","):
+        lo, _, hi = part.strip().partition("-")
+        out += list(range(int(lo), int(hi) + 1)) if hi else [int(lo)]
+    return out
+
+
+def one_run(job):
+    """A worker's run: one game, one seed; a short summary (picklable)."""
+    game, seed, hours, options = job
+    res = soak(game, hours, seed, **options)
+    r = res["games"][game]
+    errs = [
+        "%s (step %d, %.0f s sim, on %s)" % (e["error"], e["step"], e["sim_ms"] / 1000, e["screen"])
+        for e in r["error_details"]
+    ]
+    return {
+        "game": game,
+        "seed": seed,
+        "sim_hours": r["sim_hours"],
+        "wall_s": r["wall_s"],
+        "inputs": r["inputs"],
+        "finished": r["games_finished"],
+        "cuts": r["power_cuts"],
+        "errors": errs,
+        "digest": r["digest"],
+    }
+
+
+def campaign(games, seeds, hours, jobs=1, out=None, **options):
+    """Each (game, seed) soaked on its own, ``jobs`` at a time (multiprocessing). Returns
+    the runs' summaries (one_run), in the order they ended."""
+    import multiprocessing
+
+    if games == "all":
+        games = GAMES
+    elif isinstance(games, str):
+        games = (games,)
+    work = [(g, s, hours, options) for s in seeds for g in games]
+    runs = []
+    if jobs <= 1:
+        it = map(one_run, work)
+        pool = None
+    else:
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        it = pool.imap_unordered(one_run, work)
+    try:
+        for r in it:
+            runs.append(r)
+            if out:
+                out(
+                    "%-9s seed %-6d %5.2f sim h %6.1f s wall  %s"
+                    % (
+                        r["game"],
+                        r["seed"],
+                        r["sim_hours"],
+                        r["wall_s"],
+                        "ERROR " + r["errors"][0] if r["errors"] else "ok",
+                    )
+                )
+    finally:
+        if pool is not None:
+            pool.terminate()
+    return runs
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="all", choices=GAMES + ("all",))
     ap.add_argument("--hours", type=float, default=0.25, help="simulated hours per game")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seeds", help="a range of seeds, each run on its own: 5001-5200 or 1,5,9")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes for --seeds")
     ap.add_argument("--profile", default="pico", choices=sorted(PROFILES))
     ap.add_argument("--frame-ms", type=int, default=16, help="app step (1-%d)" % MAX_FRAME_MS)
     ap.add_argument("--idle-frame-ms", type=int, default=48, help="app step in idle gaps")
@@ -1297,6 +1377,16 @@ def main(argv=None):
     def log(msg):
         print(msg, file=sys.stderr, flush=True)
 
+    options = dict(
+        profile=a.profile,
+        frame_ms=a.frame_ms,
+        idle_frame_ms=a.idle_frame_ms,
+        cut_every_s=a.cut_every * 60,
+        check_every_s=a.check_every * 60,
+        render=a.render,
+    )
+    if a.seeds:
+        return main_campaign(a, parse_seeds(a.seeds), options)
     res = soak(
         a.game,
         a.hours,
@@ -1359,6 +1449,42 @@ def main(argv=None):
             % (res["sim_s_per_wall_s"] or 0, res["errors"])
         )
     return 1 if res["errors"] else 0
+
+
+def main_campaign(a, seeds, options):
+    t0 = time.perf_counter()
+    runs = campaign(
+        a.game, seeds, a.hours, max(1, a.jobs), out=None if a.json else print, **options
+    )
+    wall = time.perf_counter() - t0
+    bad = sorted((r for r in runs if r["errors"]), key=lambda r: (r["game"], r["seed"]))
+    sim_h = sum(r["sim_hours"] for r in runs)
+    if a.json:
+        print(
+            json.dumps(
+                {
+                    "profile": a.profile,
+                    "hours": a.hours,
+                    "seeds": seeds,
+                    "runs": runs,
+                    "wall_s": round(wall, 1),
+                },
+                indent=1,
+            )
+        )
+    else:
+        print(
+            "campaign: profile %s, %d seeds x %g simulated hours x %s, %d jobs: %d runs, "
+            "%.2f simulated hours in %.0f s wall, %d failed"
+            % (a.profile, len(seeds), a.hours, a.game, a.jobs, len(runs), sim_h, wall, len(bad))
+        )
+        for r in bad:
+            print("FAILED %s seed %d: %s" % (r["game"], r["seed"], r["errors"][0]))
+            print(
+                "  reproduce: tools/soak.py --game %s --seed %d --profile %s --hours %g"
+                % (r["game"], r["seed"], a.profile, a.hours)
+            )
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

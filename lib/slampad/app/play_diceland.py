@@ -9,7 +9,7 @@ Picking your first hex again takes it back. The rules core judges each action:
 a refusal shows its reason (naming the ruling) and the pick starts again.
 """
 
-from slampad.app import cues
+from slampad.app import cues, legal
 from slampad.app.play_diceland_draw import HexMap, tell
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS, WHITE, rgb, wrap
@@ -137,14 +137,13 @@ class PlayScreen(Screen):
 
     def act(self, action, now):
         g = self.game
-        try:
-            ev = g.apply(action)
-        except ValueError as e:
+        if not legal.ok(g, action):  # legal.why: the rules say why
             self.app.beep(cues.PENALTY)
             self.sel = []
             self.back = self.stage
-            self.say(["No: " + str(e)], now)
+            self.say(["No: " + legal.why(g, action)], now)
             return
+        ev = g.apply(action)
         self.actions.append(tuple(action))
         self.app.beep(cues.MOVE)
         news = tell(self, ev)

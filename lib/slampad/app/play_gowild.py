@@ -1,7 +1,7 @@
 """Go Wild! pass and play: a human sees their hand only while holding their own
 pad (G9) and picks a set with the menu buttons; bots play after a short pause."""
 
-from slampad.app import cues
+from slampad.app import cues, legal
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS, wrap
 from slampad.app.ui import rgb as _rgb
@@ -87,8 +87,10 @@ class PlayScreen(Screen):
         g = self.game
         table = [play_text(self.name(s), p, s == g.wild_one) for s, p in g.plays]
         table.append(play_text(self.name(a[1]), a[2], a[1] == g.wild_one))
+        ev = legal.apply(g, a)
+        if ev is None:  # not legal now: dropped
+            return
         self.actions.append(a)
-        ev = g.apply(a)
         msgs = []
         for e in ev:
             k = e[0]

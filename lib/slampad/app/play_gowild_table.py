@@ -2,7 +2,7 @@
 the trick, and says who leads. After each trick, enter who won it and with how
 many cards; the last entry can be undone (S3)."""
 
-from slampad.app import cues
+from slampad.app import cues, legal
 from slampad.app.menu import ListScreen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
@@ -98,8 +98,10 @@ class TableScreen(ListScreen):
         ListScreen.on_menu(self, button, now)
 
     def act(self, a, now):
+        ev = legal.apply(self.game, a)
+        if ev is None:  # not legal now: dropped
+            return
         self.actions.append(a)
-        ev = self.game.apply(a)
         self.t0 = now
         for e in ev:
             if e[0] == "trick":

@@ -7,7 +7,7 @@ slam the pad (or select); up undoes the last entry (S3); the dice are entered
 on the enter screen after the round's last throw. The rules core judges.
 """
 
-from slampad.app import cues
+from slampad.app import cues, legal
 from slampad.app.play_tumblin_draw import PAGE_MS, RISE_MS, STEP_MS, anim, draw, paint, power_at
 from slampad.app.play_tumblin_news import news, over
 from slampad.app.screen import Screen
@@ -103,7 +103,8 @@ class PlayScreen(Screen):
         self.dirty = True
 
     def act(self, a, now):
-        return self.after_actions(self.game.apply(a), now)
+        ev = legal.apply(self.game, a)  # None: not legal now, dropped
+        return None if ev is None else self.after_actions(ev, now)
 
     def after_actions(self, events, now):
         """Take in the events of game.apply (the enter screen calls it too)."""
@@ -145,8 +146,11 @@ class PlayScreen(Screen):
         self.before = [list(d) for d in g.board]
         board = g.board  # the core starts a new list next round: keep this one
         self.note = ""
+        ev = legal.apply(self.game, ("throw", self.who, power, aim))
+        if ev is None:
+            return
         self.stage = "slide"  # so a round's summary waits for the slide and result
-        ev = self.act(("throw", self.who, power, aim), now)
+        self.after_actions(ev, now)
         self.shown = board
         self.steps = 0
         self.landed = False
@@ -162,11 +166,13 @@ class PlayScreen(Screen):
     def table_throw(self, now):
         if self.last_table is not None and ticks_diff(now, self.last_table, WRAP) < GAP_MS:
             return
-        self.last_table = now
         s = self.who
+        if not legal.ok(self.game, ("throw", s)):  # T4: no throw now (the enter phase)
+            return
+        self.act(("throw", s), now)
+        self.last_table = now
         self.note = "%s threw die %d" % (self.name(s), self.die_no)
         self.app.beep(cues.SLAM)
-        self.act(("throw", s), now)
         self.next_turn(now)
 
     def undo(self, now):

@@ -9,7 +9,7 @@ list takes back the last die entered (or, before the first one, the last throw:
 back to the throw phase). The screen returns to the PlayScreen once the phase is
 no longer "enter"."""
 
-from slampad.app import cues
+from slampad.app import cues, legal
 from slampad.app.menu import ListScreen
 from slampad.app.ui import SEAT_COLOURS, wrap
 from slampad.app.ui import rgb as _rgb
@@ -83,7 +83,7 @@ class EnterScreen(ListScreen):
     def select(self, i, now):
         g = self.game
         s = g.turn()
-        if s is None:
+        if s is None or g.phase != "enter":  # the last die is in: the play screen is next
             return None
         lv = self.choices()
         if self.level is None:
@@ -109,7 +109,9 @@ class EnterScreen(ListScreen):
     def act(self, a, now):
         g = self.game
         mode = g.options["mode"]
-        ev = g.apply(a)
+        ev = legal.apply(g, a)
+        if ev is None:  # not legal now: dropped
+            return
         self.level = None
         self.cursor = START
         self.t0 = now

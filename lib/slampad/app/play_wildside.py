@@ -7,7 +7,7 @@ paces the rounds and shows the result on the display, LEDs and piezo.
 
 import gc
 
-from slampad.app import cues
+from slampad.app import cues, legal
 from slampad.app.play_wildside_clock import bots_slam, plan_bots, slam
 from slampad.app.play_wildside_draw import PAGE_MS, draw, paint, tell, watch
 from slampad.app.screen import Screen
@@ -65,8 +65,11 @@ class PlayScreen(Screen):
 
     # -- helpers ---------------------------------------------------------
     def act(self, a):
+        ev = legal.apply(self.game, a)
+        if ev is None:  # not legal now: dropped, no events
+            return []
         self.actions.append(a)
-        return self.game.apply(a)
+        return ev
 
     def seat_of(self, pad):
         return self.pads.index(pad) if pad in self.pads else None
