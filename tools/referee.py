@@ -1,14 +1,30 @@
 #!/usr/bin/env python3
-"""Rules referee: one JSON scenario on stdin, one JSON ruling on stdout.
+"""Rules referee: one JSON scenario in, one JSON ruling out, for the four games.
+
+    tools/referee.py [FILE]      the scenario from FILE, or from standard input
+    tools/referee.py --help      this text, with an example for each game
 
     echo '{"game": "wildside", "players": [...], "pool": 0, "slams": [[0, 5]]}' \\
         | tools/referee.py
 
-The referee has no rules of its own: it checks the shape of its input, turns it
-into a saved Wildside state (phase "window", every seat in play, every seat a
-bot so there is no ready phase), loads it with ``Wildside.from_dict``, applies
-each slam, ``judge`` and, when the slammer has a choice (W4/W5), ``choose`` or
-``take``, and reports what the rules core did.
+Wildside (one slam window; rulings W1-W13):
+
+    in:  {"game": "wildside", "pool": n,
+          "players": [{"rolled": ["wild", "moon", ...], "aside": n}, ...],
+          "slams": [[seat, t_ms], ...],
+          "window_open_ms": n, "resolution_ms": n, "choice": seat}
+    out: {"matches": [[seat, seat, dice], ...], "outcome": "match" | "penalty" |
+          "dead_heat" | "none", "slammer": seat | null, "victim": seat | null,
+          "moved": n, "penalized": [seat, ...], "dice": [n, ...], "pool": n,
+          "game_over": bool}
+
+``window_open_ms``, ``resolution_ms`` and ``choice`` are optional, as is a player's
+``aside`` (0); faces are wild moon star drop bolt. The referee has no rules of its own:
+it checks the shape of its input, turns it into a saved Wildside state (phase "window",
+every seat in play, every seat a bot so there is no ready phase), loads it with
+``Wildside.from_dict``, applies each slam, ``judge`` and, when the slammer has a choice
+(W4/W5), ``choose`` (``choice``, the victim) or ``take``, and reports what the rules
+core did.
 
 Go Wild! (one trick; rulings G1-G6):
 
@@ -50,7 +66,8 @@ Tumblin' Dice (one round; rulings T1-T5):
 the totals before this round, one per seat (2 to 4 seats, T1); ``order`` is this round's
 throwing order: every seat in a regular round, only the tied leaders in overtime (T5).
 ``dice`` holds each seat's dice at rest after the round, at most four (T1): [face, level]
-with face 1-6 and level 0-4 (-1 with ``minus_zone``), or null for a die off the board; a
+with face 1-6 and level 0-4 (-1 with ``minus_zone``), or null (or [face, null]) for a die
+off the board; a
 die on 0x or off the board scores 0 (T1, T2), and dice thrown off may be left out. A seat
 not in ``order`` sat the round out and has no scoring die. ``round`` is the round just
 played (from 1); exactly one of ``rounds`` and ``target`` is set (T5). The referee has no
@@ -127,7 +144,8 @@ dice, or a capital taken). ``choices`` is [] for a single attack.
 Impossible Diceland scenarios (exit 2): a key missing or unknown (in the scenario, an
 option, a hex, ``attack`` or ``use``); an option not true or false; a scene that is not a
 list of 8 to 36 hexes, even in number and connected, a hex twice, a coordinate out of
--64..64, an unknown terrain (plains forest town hill mountain), a capital not on a town, or
+-64..64, an unknown terrain (plains forest town hill mountain: singular or plural,
+"towns" or "town", "plain" or "plains", in any case), a capital not on a town, or
 not one each (D1); an owner not 0, 1 or null, a value not 1-6 or null, or one without the
 other (D3); more than n/2 dice of a player on the field (two are free, D1); a side without
 dice on the field, or a capital held by the enemy (the game is over, D9); the capital
@@ -587,11 +605,13 @@ def _td_shape(sc):
         seat = []
         for j, d in enumerate(ds):
             dp = "%s[%d]" % (path, j)
-            if d is None:
-                seat.append(None)
+            if d is None or (isinstance(d, list) and len(d) == 2 and d[1] is None
+                             and (d[0] is None or _is_int(d[0]) and 1 <= d[0] <= 6)):
+                seat.append(None)  # off the board: null, or [face, null] as a person writes it
                 continue
             if not isinstance(d, list) or len(d) != 2:
-                raise Impossible(dp, "must be [face, level] or null, got %s" % json.dumps(d))
+                raise Impossible(dp, "must be [face, level], or null (or [face, null]) for a "
+                                 "die off the board, got %s" % json.dumps(d))
             face, level = d
             if not _is_int(face) or not 1 <= face <= 6:
                 raise Impossible(dp + "[0]", "T2: a face is 1-6, got %s" % json.dumps(face))
@@ -660,6 +680,20 @@ def _dl_choice(v, field, values, what):
     return v
 
 
+def _dl_terrain(t):
+    """A terrain name as the core spells it (plains forest town hill mountain) from the
+    singular or the plural, in any case ("towns", "Plain"); anything else as given, for
+    the core to refuse."""
+    if not isinstance(t, str):
+        return t
+    w = t.strip().lower()
+    for name in dls.TERRAINS:
+        stem = name[:-1] if name == "plains" else name
+        if w in (stem, stem + "s"):
+            return name
+    return t
+
+
 class _DlScene:
     """The checked scene: the core's ``Scene`` (hexes sorted by r, then q) and, for each
     of its hexes, the index of the input hex (``given``), its owner (-1: none) and value."""
@@ -671,6 +705,7 @@ class _DlScene:
         for i, h in enumerate(hexes):
             _dl_keys(h, "scene[%d]" % i, DL_HEX_KEYS, ("capital",))
             plain.append({k: h[k] for k in ("q", "r", "terrain", "capital") if k in h})
+            plain[-1]["terrain"] = _dl_terrain(h["terrain"])
         try:
             sc = self.sc = dls.from_json(plain, "scene")  # D1: size, terrain, connected
         except ValueError as e:
@@ -913,8 +948,73 @@ def run(text):
     return 0, json.dumps(out) + "\n", ""
 
 
-def main():
-    code, out, err = run(sys.stdin.buffer.read())
+# One scenario per game, shown by --help (tests/test_referee_cli.py rules on each).
+EXAMPLES = (
+    ("A Wildside window: P2 slams first and takes a moon from P1",
+     '{"game": "wildside", "pool": 0, "players": [{"rolled": ["wild", "moon", "star"], '
+     '"aside": 0}, {"rolled": ["wild", "moon", "drop"], "aside": 0}], '
+     '"slams": [[1, 1200], [0, 1250]]}'),
+    ("A Go Wild! trick: the larger set wins",
+     '{"game": "gowild", "wild_one": null, "lead": 0, "trick": 1, "scores": [0, 0, 0], '
+     '"plays": [[0, ["blue", "blue"]], [1, ["red", "red", "red"]], [2, ["wild"]]]}'),
+    ("A Tumblin' Dice round (a 4 on the 3x level scores 12; null: off the board)",
+     '{"game": "tumblin", "mode": "multiply", "order": [1, 0], '
+     '"dice": [[[4, 3], null, [2, 1], [6, 0]], [[5, 2], [1, 4], [3, null], null]], '
+     '"totals": [30, 41], "round": 4, "rounds": 4, "target": null}'),
+    ("A Diceland attack: P1's 3 attacks P2's 5 and rolls a 2 (valid, D3)",
+     '{"game": "diceland", "scene": ['
+     '{"q": 0, "r": 0, "terrain": "plains", "owner": 0, "value": 3}, '
+     '{"q": 1, "r": 0, "terrain": "plains", "owner": 1, "value": 5}, '
+     '{"q": 2, "r": 0, "terrain": "town", "owner": null, "value": null}, '
+     '{"q": 3, "r": 0, "terrain": "plains", "owner": null, "value": null}, '
+     '{"q": 0, "r": 1, "terrain": "forest", "owner": null, "value": null}, '
+     '{"q": 1, "r": 1, "terrain": "plains", "owner": null, "value": null}, '
+     '{"q": 2, "r": 1, "terrain": "hill", "owner": null, "value": null}, '
+     '{"q": 3, "r": 1, "terrain": "plains", "owner": null, "value": null}], '
+     '"free": [[1, 4], [2, 5]], "to_move": 0, '
+     '"attack": {"from": [[0, 0]], "target": [1, 0], "rolls": [2]}}'),
+)
+
+
+def help_text():
+    """--help: the docstring (each game's schema) and an example for each game."""
+    out = [__doc__.rstrip(), "", "Examples (each rules as shown):", ""]
+    for what, text in EXAMPLES:
+        out += ["%s:" % what, "", "    echo '%s' \\" % text, "        | tools/referee.py", ""]
+    return "\n".join(out)
+
+
+USAGE = "usage: tools/referee.py [FILE | -] (a JSON scenario; --help: the schemas)"
+
+
+def main(argv=None, stdin=None):
+    argv = sys.argv[1:] if argv is None else argv
+    stdin = sys.stdin if stdin is None else stdin
+    if any(a in ("-h", "--help") for a in argv):
+        sys.stdout.write(help_text() + "\n")
+        return 0
+    if len(argv) > 1 or (argv and argv[0].startswith("-") and argv[0] != "-"):
+        sys.stderr.write("referee: %s\n" % USAGE)
+        return 2
+    if argv and argv[0] != "-":
+        try:
+            with open(argv[0], "rb") as f:
+                text = f.read()
+        except OSError as e:
+            sys.stderr.write("referee: %s: %s\n" % (argv[0], e.strerror or e))
+            return 2
+    else:
+        if stdin.isatty():
+            sys.stderr.write(
+                "referee: reading a JSON scenario from the terminal; end it with Ctrl-D "
+                "(Ctrl-Z, Enter on Windows). tools/referee.py --help shows each game's "
+                "schema and an example.\n"
+            )
+            sys.stderr.flush()
+        text = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
+    code, out, err = run(text)
+    if code == 2 and not text.strip():
+        err = "referee: no scenario given (empty input). %s\n" % USAGE
     sys.stdout.write(out)
     sys.stderr.write(err)
     return code
