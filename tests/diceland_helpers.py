@@ -10,6 +10,7 @@ then optionally ``a`` (P1, seat 0) or ``b`` (P2, seat 1) and the die's value, e.
 import json
 
 from slampad.games import diceland_hex as hx
+from slampad.games import diceland_scenes as ds
 from slampad.games.diceland import Diceland
 from slampad.rng import Rng
 
@@ -167,3 +168,38 @@ def replay(opts, seed, acts):
     for a in acts:
         g.apply(a)
     return g
+
+
+def edge_reference(cells):
+    """D10 by brute force: the places outside the scene that border it, reach the open
+    field through places outside it (no hole) and keep the scene connected when added."""
+    have = set(cells)
+    far = max(hx.distance(c, (0, 0)) for c in cells) + 2
+    ring = [(q, r) for q in range(-far - 1, far + 2) for r in range(-far - 1, far + 2)]
+    free = {c for c in ring if c not in have and hx.distance(c, (0, 0)) <= far}
+    start = [c for c in free if hx.distance(c, (0, 0)) == far]
+    seen, stack = set(start), list(start)
+    while stack:
+        c = stack.pop()
+        for nb in hx.neighbours(*c):
+            if nb in free and nb not in seen:
+                seen.add(nb)
+                stack.append(nb)
+    return [c for c in seen if any(nb in have for nb in hx.neighbours(*c))
+            and hx.connected(hx.adjacency(list(cells) + [c]))]
+
+
+def check_D10(base, s):
+    """``s`` is ``base`` with its two capitals added as D10 says."""
+    assert s.n == base.n + 2
+    caps = [s.cells[c] for c in s.capitals]
+    assert [s.terrain[c] for c in s.capitals] == [ds.TOWN, ds.TOWN]
+    old = [c for c in s.cells if c not in caps]
+    assert sorted(old) == sorted(base.cells)  # the scene's own hexes unchanged
+    for c in base.cells:
+        assert s.terrain[s.index(*c)] == base.terrain[base.index(*c)]  # towns stay towns
+    cand = edge_reference(base.cells)
+    assert caps[0] in cand and caps[1] in cand
+    best = max(hx.distance(a, b) for a in cand for b in cand)
+    assert hx.distance(caps[0], caps[1]) == best
+    assert hx.connected(s.adj)

@@ -177,12 +177,33 @@ def test_menu_opens_diceland_setup_with_every_line_explained(dev_factory):
     set_row(dev, SIZE, "Size: 24 hexes")
     assert scr.options()["scene"] == "random" and scr.options()["size"] == 24
     set_row(dev, FATAL, "Fatal attract: on")
-    assert "forced (D6)" in scr.title
+    assert "forced" in scr.title
     set_row(dev, OPPONENT, "P2: human")
     assert width.too_wide == []
     move_cursor(dev, scr.cursor, BACK)
     dev.tap("select")
     assert screen_name(dev) == "MenuScreen"
+
+
+def test_D10_setup_help_counts_the_two_capitals_in_the_dice(dev_factory):
+    dev = dev_factory("pico")
+    width = WidthCheck(dev)
+    scr = open_setup(dev)
+    set_row(dev, CAPITAL, "Capital: on")
+    assert scr.title == "2 extra towns: capitals, 12 dice each. Take theirs: win"
+    move_cursor(dev, scr.cursor, SCENE)
+    assert dev.lines()[0] == "20 hex, 12 dice each"  # valley: 18 + 2 capitals
+    set_row(dev, SCENE, "Scene: diceland")
+    assert dev.lines()[0] == "38 hex, 21 dice each"  # D10's own example
+    set_row(dev, SCENE, "Scene: random")
+    set_row(dev, SIZE, "Size: 8 hexes")
+    move_cursor(dev, scr.cursor, SCENE)
+    assert dev.lines()[0] == "10 hex, 7 dice each"
+    set_row(dev, CAPITAL, "Capital: off")
+    move_cursor(dev, scr.cursor, SCENE)
+    assert dev.lines()[0] == "8 hex, 6 dice each"
+    assert not any("D1" in ln for ln in dev.lines())  # no ruling names on screen
+    assert width.too_wide == []
 
 
 def test_seats_need_every_human_to_slam_first(dev_factory):

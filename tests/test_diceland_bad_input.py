@@ -208,7 +208,6 @@ BAD_OPTIONS = [
      "options.scene[7].capital: must be <= 1"),
     ({"scene": SCENE8[:7] + [{"q": 7, "r": 0, "terrain": "town", "capital": 0}]},
      "options.scene: capitals: one for P1 (0) and one for P2 (1), or none"),
-    ({"scene": SCENE8, "capital": True}, "options.capital: the scene needs two towns"),
     ({"scene": SCENE8[:7] + [{"q": 100, "r": 0, "terrain": "plains"}]},
      "options.scene[7].q: must be <= 64"),
 ]
@@ -232,14 +231,24 @@ def test_a_scene_json_of_nine_hexes_is_refused():
         ds.from_json(data)
 
 
-def test_a_scene_of_two_towns_takes_the_farthest_apart_as_capitals():
+def test_D10_a_json_scene_without_capitals_gets_two_extra_towns_kept_in_the_save():
     data = [dict(h) for h in SCENE8]
     data[2]["terrain"] = data[5]["terrain"] = data[6]["terrain"] = "town"
     g = Diceland({"scene": data, "capital": True}, 1)
-    assert g.scene.capitals == [2, 6]
+    assert g.scene.n == 10 and [len(f) for f in g.free] == [7, 7]
     d = g.to_dict()
-    assert [h.get("capital") for h in d["scene"]][2:7] == [0, None, None, None, 1]
+    assert sum(1 for h in d["scene"] if h["terrain"] == "town") == 5
+    assert sorted(h.get("capital") for h in d["scene"] if "capital" in h) == [0, 1]
     assert Diceland.from_dict(json.loads(json.dumps(d))).to_dict() == d
+
+
+def test_D10_a_scene_of_38_hexes_needs_its_two_capitals():
+    big = [{"q": q, "r": r, "terrain": "plains"} for r in range(2) for q in range(19)]
+    with pytest.raises(ValueError, match="^scene: needs 8 to 36 items, has 38"):
+        ds.from_json(big)
+    big[0]["terrain"] = big[-1]["terrain"] = "town"
+    big[0]["capital"], big[-1]["capital"] = 0, 1
+    assert ds.from_json(big).n == 38
 
 
 # -- corrupt saved states -------------------------------------------------------------

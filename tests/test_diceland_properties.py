@@ -17,7 +17,7 @@
 
 import json
 
-from diceland_helpers import RULES, check_invariants, random_game, replay
+from diceland_helpers import RULES, check_D10, check_invariants, random_game, replay
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -216,3 +216,22 @@ def test_from_json_accepts_a_scene_iff_it_is_connected(cells):
         return
     assert ok
     event("accepted")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(size=st.integers(4, 18).map(lambda k: 2 * k), seed=st.integers(0, 2**31 - 1))
+def test_D10_capitals_on_any_random_scene(size, seed):
+    """Any generated scene: two extra towns on its edge, as far apart as its edge allows,
+    its own hexes and towns unchanged, (n + 2) / 2 + 2 dice each, first dice on them."""
+    base = ds.generate(size, Rng(seed))
+    s = ds.add_capitals(base)
+    check_D10(base, s)
+    g = Diceland({"scene": base.to_json(), "capital": True}, seed)
+    assert g.scene.to_json() == s.to_json()
+    assert [len(f) for f in g.free] == [(size + 2) // 2 + 2] * 2
+    for _ in range(2):
+        p = g.turn
+        acts = g.legal_actions(p)
+        assert {a[3] for a in acts} == {s.capitals[p]}
+        g.apply(acts[0])
+    assert g.owner[s.capitals[0]] == 0 and g.owner[s.capitals[1]] == 1

@@ -11,7 +11,7 @@ each test also shows that from_dict accepts them. Maps are rows of hexes in odd-
 import json
 
 import pytest
-from diceland_helpers import at, check_invariants, die, position, random_game, rng_for
+from diceland_helpers import at, check_D10, check_invariants, die, position, random_game, rng_for
 
 from slampad.games import diceland_hex as hx
 from slampad.games import diceland_scenes as ds
@@ -68,9 +68,8 @@ def test_D1_presets_of_8_to_36_hexes_with_the_box_mix():
         s = ds.preset(name)
         assert hx.connected(s.adj) and s.n % 2 == 0
         counts = [s.terrain.count(t) for t in range(5)]
-        assert min(counts) >= 1 and counts[ds.TOWN] >= 2  # every terrain; two capitals
-        assert [s.terrain[c] for c in s.capitals] == [ds.TOWN, ds.TOWN]
-        assert s.capitals[0] != s.capitals[1]
+        assert min(counts) >= 1 and counts[ds.TOWN] >= 2  # every terrain
+        assert s.capitals is None  # D10: capitals are extra towns, added by the option
     big = ds.preset("diceland")
     assert [big.terrain.count(t) for t in range(5)] == [12, 9, 6, 6, 3]  # the 36 cards
     assert ds.mix(36) == [12, 9, 6, 6, 3]
@@ -94,7 +93,7 @@ def test_D1_the_generator_makes_connected_scenes_of_the_even_size_asked():
             assert s.n == size and hx.connected(s.adj)
             assert len(set(s.cells)) == size
             assert [s.terrain.count(t) for t in range(5)] == ds.mix(size)
-            assert [s.terrain[c] for c in s.capitals] == [ds.TOWN, ds.TOWN]
+            assert s.capitals is None  # D10: make() adds them
             again = ds.generate(size, Rng(seed))
             assert again.to_json() == s.to_json()  # the Rng alone decides
     assert ds.generate(20, Rng(1)).to_json() != ds.generate(20, Rng(2)).to_json()
@@ -883,16 +882,49 @@ Pa1 P   P Cb4
 """
 
 
-def test_D9_capital_first_die_goes_on_the_own_capital():
+def test_D10_capitals_are_two_extra_towns_on_the_edge_farthest_apart():
+    for name in ds.PRESET_NAMES:
+        g = Diceland({"scene": name, "capital": True}, 3)
+        base = ds.preset(name)
+        check_D10(base, g.scene)
+        # presets keep their own towns, as ordinary towns
+        assert g.scene.terrain.count(ds.TOWN) == base.terrain.count(ds.TOWN) + 2
+    for size in range(8, 37, 2):
+        g = Diceland({"scene": "random", "size": size, "capital": True}, size)
+        check_D10(ds.generate(size, Rng(size)), g.scene)
+        assert g.scene.n == size + 2 and g.options["size"] == size
+
+
+def test_D10_a_hole_in_the_scene_is_not_its_edge():
+    ring = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1), (2, 0), (-2, 0)]
+    base = ds.from_json([{"q": q, "r": r, "terrain": "plains"} for q, r in ring])
+    s = ds.add_capitals(base)
+    assert s.index(0, 0) < 0  # the hole in the middle stays empty
+    check_D10(base, s)
+
+
+def test_D10_dice_count_follows_the_scene_with_its_capitals():
+    # "a 36-hex scene with capitals has 38 hexes and 21 dice each"
+    g = Diceland({"scene": "diceland", "capital": True}, 5)
+    assert g.scene.n == 38 and [len(f) for f in g.free] == [21, 21]
+    for name, n in zip(ds.PRESET_NAMES, (8, 12, 18, 24, 30, 36), strict=True):
+        g = Diceland({"scene": name, "capital": True}, 5)
+        assert [len(f) for f in g.free] == [(n + 2) // 2 + 2] * 2
+    d = g.to_dict()
+    assert Diceland.from_dict(json.loads(json.dumps(d))).to_dict() == d  # 38 hexes load
+
+
+def test_D10_capital_first_die_goes_on_the_own_capital():
     g = Diceland({"scene": "valley", "capital": True}, 3)
     p = g.turn
     cap = g.scene.capitals
     assert {a[3] for a in g.legal_actions(p)} == {cap[p]}
-    bad(g, ("place", p, g.free[p][0], 1 if cap[p] != 1 else 2), "D9: the capital option")
+    bad(g, ("place", p, g.free[p][0], 1 if cap[p] != 1 else 2), "D10: the capital option")
     g.apply(g.legal_actions(p)[0])
     assert {a[3] for a in g.legal_actions(1 - p)} == {cap[1 - p]}
     g.apply(g.legal_actions(1 - p)[-1])
     assert len({a[3] for a in g.legal_actions(p)}) == g.scene.n - 2
+    assert g.owner[cap[0]] == 0 and g.owner[cap[1]] == 1
 
 
 def test_D9_capital_taking_the_enemy_capital_wins_at_once():

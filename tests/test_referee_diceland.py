@@ -371,6 +371,25 @@ def test_D9_capital_taking_the_enemy_capital_wins_at_once():
     assert r["invaded"] == H(3, 1) and r["winner"] is None
 
 
+def test_D10_referee_accepts_a_scene_of_36_hexes_with_its_two_capitals():
+    sc = Diceland({"scene": "diceland", "capital": True}, 7).scene  # 36 + 2 hexes
+    assert sc.n == 38
+    owner = [None] * sc.n
+    owner[sc.capitals[0]], owner[sc.capitals[1]] = P1, P2
+    rest = [i for i in range(sc.n) if owner[i] is None]
+    for k, i in enumerate(rest):
+        owner[i] = k % 2  # 19 dice each on the field: 21 each (D1 with D10), two free
+    scene = [dict(h, owner=owner[i], value=3) for i, h in enumerate(sc.to_json())]
+    s = {"game": "diceland", "options": {"capital": True}, "scene": scene,
+         "free": [[3, 4], [2, 5]], "to_move": P1}
+    r = ref(s)
+    assert r["legal"] and r["attacks"] and r["winner"] is None
+    assert [h.get("capital") for h in r["scene"]] == [h.get("capital") for h in scene]
+    scene[rest[1]]["owner"] = P1  # 20 on the field: one too many
+    assert refuse(s).startswith("referee: scene: D1: P1 has 20 dice on the field; "
+                                "with 38 hexes each player has 21 dice")
+
+
 def test_D9_the_last_die_eliminated_ends_the_game():
     m = """
     Pa3 Pb2 P P
@@ -445,8 +464,8 @@ IMPOSSIBLE = [
     (lambda s: s["scene"].append({"q": 4, "r": 0, "terrain": "plains", "owner": None,
                                   "value": None}),
      "scene: D1: a scene has an even number of hexes, got 9"),
-    (lambda s: s["scene"].pop(), "scene: needs 8 to 36 items, has 7"),
-    (lambda s: s["scene"].__delitem__(slice(6, 8)), "scene: needs 8 to 36 items, has 6"),
+    (lambda s: s["scene"].pop(), "scene: needs 8 to 38 items, has 7"),  # D10: capitals
+    (lambda s: s["scene"].__delitem__(slice(6, 8)), "scene: needs 8 to 38 items, has 6"),
     (lambda s: s["scene"][2].update(owner=0, value=1),
      "scene: D1: P1 has 5 dice on the field; with 8 hexes each player has 6 dice"),
     (lambda s: [h.update(owner=None, value=None) for h in s["scene"] if h["owner"] == 1],
@@ -454,7 +473,7 @@ IMPOSSIBLE = [
     (lambda s: (s["scene"][6].update(owner=None, value=None), s["scene"][7].update(owner=0)),
      "scene: D9: a captured capital ends the game"),
     (lambda s: [h.pop("capital", None) for h in s["scene"]],
-     "scene: D9: the capital option needs two capitals"),
+     "scene: D10: the capital option needs two capitals"),
     (_set(["free"], [[1, 2]]), "free: must be [[a, b], [c, d]]"),
     (_set(["free", 1], [1, 2, 3]), "free[1]: D2: two free dice"),
     (_set(["free", 1], 3), "free[1]: D2: two free dice"),

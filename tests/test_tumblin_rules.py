@@ -524,6 +524,45 @@ def test_T5_teams_the_higher_scoring_team_starts_keeping_its_own_order():
     assert g.order == [2, 3, 0, 1]
 
 
+def test_T5_team_order_roll_off_sets_teams_and_inner_order_then_round_score_leads():
+    """T5's last sentence: the round-one roll-off sets which team throws first and each
+    team's own order; that inner order stays for the game; later rounds start with the
+    team that scored more in the previous round (not the higher total); a tie keeps the
+    previous order."""
+    ties = leads_flipped = by_round_not_total = 0
+    for seed in range(40):
+        g = Tumblin({"players": 4, "teams": True, "board": "table", "rounds": 6}, seed)
+        ranks = rolloff_oracle(roll_off(g))
+        first = team_of(ranks[0])
+        inner = {t: [s for s in ranks if team_of(s) == t] for t in (0, 1)}
+        assert g.order == [inner[first][0], inner[1 - first][0],
+                           inner[first][1], inner[1 - first][1]]
+        rng = Rng(seed)
+        totals = [0, 0]
+        while not g.is_over():
+            before = list(g.order)
+            dice = {s: [(rng.randint(1, 2), 1)] for s in range(4) if rng.below(4)}
+            ev = play_round(g, dice)
+            if g.is_over():
+                break
+            scores = round_over(ev)[2]
+            team = [scores[0] + scores[2], scores[1] + scores[3]]
+            totals = [totals[t] + team[t] for t in (0, 1)]
+            if team[0] == team[1]:
+                want = team_of(before[0])  # a tie keeps the previous order
+                ties += 1
+            else:
+                want = 0 if team[0] > team[1] else 1
+                leads_flipped += want != team_of(before[0])
+                if totals[0] != totals[1]:
+                    by_round_not_total += want != (0 if totals[0] > totals[1] else 1)
+            if g.overtime:
+                continue  # T5's overtime: the tied leaders' order is tested on its own
+            assert g.order == [inner[want][0], inner[1 - want][0],
+                               inner[want][1], inner[1 - want][1]], (seed, before, team)
+    assert ties and leads_flipped and by_round_not_total  # every clause was exercised
+
+
 def test_T5_teams_score_the_sum_of_their_dice_and_win_together():
     g = game_with_order({"players": 4, "teams": True, "rounds": 1}, [0, 1, 2, 3])
     # P2 has the best single score, but P1 + P3 have more between them.

@@ -140,6 +140,8 @@ fill-the-void included, ``eliminated`` lists the hexes whose die was eliminated,
 ``invaded`` is the hex the attacker moved into (D3; never a mountain with the terrain
 rules), and ``winner`` is set when the attack ended the game (D9: a side left without
 dice, or a capital taken). ``choices`` is [] for a single attack.
+The capitals are the two extra towns of D10 and n counts them: a 36-hex scene with its
+capitals has 38 hexes (allowed only with both capitals marked) and 21 dice each.
 
 Impossible Diceland scenarios (exit 2): a key missing or unknown (in the scenario, an
 option, a hex, ``attack`` or ``use``); an option not true or false; a scene that is not a
@@ -149,7 +151,7 @@ list of 8 to 36 hexes, even in number and connected, a hex twice, a coordinate o
 not one each (D1); an owner not 0, 1 or null, a value not 1-6 or null, or one without the
 other (D3); more than n/2 dice of a player on the field (two are free, D1); a side without
 dice on the field, or a capital held by the enemy (the game is over, D9); the capital
-option without capitals; ``free`` not two lists of two dice 1-6; ``to_move`` not 0 or 1;
+option without capitals (D10); ``free`` not two lists of two dice 1-6; ``to_move`` not 0 or 1;
 ``attack.from`` not one or two hexes, or naming one twice; a hex in ``attack`` not [q, r]
 or not in the scene; not one roll 1-6 per attacking hex; ``die`` not 0 or 1, or with a
 combined attack; ``use`` with a single attack, or its roll not 0 or 1.
@@ -775,7 +777,7 @@ def _dl_shape(sc):
         opts[k] = v
     scene = _DlScene(sc["scene"])
     if opts["capital"] and not scene.sc.capitals:
-        raise Impossible("scene", "D9: the capital option needs two capitals (\"capital\": "
+        raise Impossible("scene", "D10: the capital option needs two capitals (\"capital\": "
                          "0 and 1 on two towns)")
     k = scene.sc.n // 2 + 2  # D1
     for p in (0, 1):
@@ -843,7 +845,7 @@ def diceland_state(opts, scene, free, p, phase, rng):
     free counted as lost (D1), P``p`` the first player and occupation starter."""
     sc = scene.sc
     k = sc.n // 2 + 2
-    options = dict(opts, scene=sc.to_json(), size=sc.n)
+    options = dict(opts, scene=sc.to_json(), size=min(sc.n, dls.MAX_HEXES))  # D10: 38
     return {
         "game": dl.GAME, "v": dl.VERSION, "options": options, "rng": rng,
         "scene": sc.to_json(), "phase": phase, "turn": p, "starter": p, "first": p,

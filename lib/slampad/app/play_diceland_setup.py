@@ -1,5 +1,5 @@
 """Diceland setup: the scene (a preset, or random of a chosen size, D1), the
-special and alternate rules (D5-D9), the opponent (a bot, or hot-seat); then
+special and alternate rules (D5-D10), the opponent (a bot, or hot-seat); then
 the seats: the first pad slammed is P1, the next P2 (or the bot is P2).
 
 The title row explains the highlighted line; select changes it."""
@@ -12,12 +12,12 @@ SCENES = (("pocket", 8), ("duel", 12), ("valley", 18), ("crossing", 24),
 SIZES = tuple(range(8, 38, 2))
 RULES = ("terrain", "fatal_attraction", "grouping", "capital", "fill_the_void")
 NAMES = ("Terrain", "Fatal attract", "Grouping", "Capital", "Fill the void")
-HELP = (  # per rule: (off, on)
+HELP = (  # per rule: (off, on); D6, D7, D9, D10 (no ruling names on screen)
     ("All plains", "Hills towns forests mountains"),
-    ("Moves are free (D6 off)", "Moves into contact forced (D6)"),
-    ("No merging (D7 off)", "Move onto own die: add (D7)"),
-    ("No capitals", "Take their capital: win (D9)"),
-    ("A dead attacker's hex stays empty", "Defender fills a dead attacker's hex (D9)"),
+    ("Moves are free", "Moves into contact forced"),
+    ("No merging", "Move onto own die: add"),
+    ("No capitals", "2 extra towns: capitals, %d dice each. Take theirs: win"),
+    ("A dead attacker's hex stays empty", "Defender fills a dead attacker's hex"),
 )
 OPPONENTS = ("normal", "hard", "easy", "human")
 
@@ -40,6 +40,10 @@ class SetupScreen(ListScreen):
     def hexes(self):
         return SCENES[self.scene][1] or SIZES[self.size]
 
+    def dice(self):
+        """D1 with D10: the capitals are two more hexes of the scene."""
+        return (self.hexes() + (2 if self.o["capital"] else 0)) // 2 + 2
+
     def items(self):
         name = SCENES[self.scene][0]
         out = ["Scene: " + (name if SCENES[self.scene][1] else "random"),
@@ -52,13 +56,15 @@ class SetupScreen(ListScreen):
 
     def draw(self):
         i = self.cursor
-        n = self.hexes()
+        n = self.hexes() + (2 if self.o["capital"] else 0)  # D10: two extra towns
         if i == 0:
-            self.title = "%d hex, %d dice each" % (n, n // 2 + 2)  # D1
+            self.title = "%d hex, %d dice each" % (n, self.dice())  # D1
         elif i == 1:
             self.title = "Random map size" if not SCENES[self.scene][1] else "Presets: fixed size"
         elif i < 7:
             self.title = HELP[i - 2][1 if self.o[RULES[i - 2]] else 0]
+            if "%d" in self.title:
+                self.title = self.title % self.dice()
         elif i == 7:
             self.title = "Two humans, one device" if self.opp == 3 else "P1 plays a bot"
         elif i == 8:

@@ -65,6 +65,9 @@ class DicelandBot:
             raise ValueError("it is P%d's turn, not P%d's" % (g.turn + 1, p + 1))
         self.nodes = 0
         if self.level == "easy":
+            if g.phase == "occupy":  # uniform as over legal_actions, without its big list
+                v = self.rng.choice(sorted(set(g.free[p])))
+                return ("place", p, v, self.rng.choice(g.places(p)))
             return self.rng.choice(g.legal_actions(p))
         if self._ctx is None:
             self._ctx = ev.Ctx(g)

@@ -31,8 +31,9 @@ Reading: both dice of a combined attack count as having attacked (D8).
 Reading: fatal attraction (D6) is about moves into an empty hex that bring a die not yet
   in contact into contact; while one exists, the move must be one of them (no pass, no
   grouping). A die already in contact (in a forest) is never drawn.
-Reading: capital: each player's first die goes on its own capital; entering the enemy
-  capital by invasion, move or fill-the-void wins at once.
+Reading: capital: the scene has two extra towns, the capitals (D10); each player's first
+  die goes on its own capital; entering the enemy capital by invasion, move or
+  fill-the-void wins at once (D9).
 Reading: with the terrain rules, invasion and fill-the-void never enter a mountain
   (D5: an emptied mountain stays empty); the attacker then stays where it was.
 Reading: a die may group into the die that just invaded (only moving that die is barred).

@@ -171,7 +171,7 @@ class Board:
         if self.owner[h] >= 0:
             return "D2: hex %d is occupied; one die per hex" % h
         if h not in self.places(p):
-            return "D9: the capital option puts P%d's first die on its capital" % (p + 1)
+            return "D10: the capital option puts P%d's first die on its capital" % (p + 1)
         return None
 
     def _check_attack(self, p, s, t, die=0):

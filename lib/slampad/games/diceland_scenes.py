@@ -3,11 +3,17 @@
 A scene is an even number of hexes, 8 to 36, connected, each with a terrain. In JSON it
 is a list of {"q": int, "r": int, "terrain": name}, optionally with "capital": 0 or 1 on
 the two towns that are P1's and P2's capitals (used with the capital option). Loading
-checks it: even size in range, no hex twice, known terrain, connected, capitals on towns.
+checks it: even size in range (38 with its two capitals), no hex twice, known terrain,
+connected, capitals on towns.
+
+D10: with the capital option, a scene without capitals gets two *extra* town hexes
+(add_capitals): on its edge (just outside it, not in a hole, so the scene stays
+connected) and as far apart as the scene allows (hex distance; ties: the first pair in
+(r, q) order, P1's first). Its existing towns stay ordinary towns.
 
 Presets are drawn in rows (odd-r offset): P plains, F forest, T town, H hill,
-M mountain, C a town that is a capital (the first C is P1's). Their terrain mix follows
-the box's 36 cards (plains 12, forests 9, towns 6, hills 6, mountains 3), scaled down.
+M mountain. Their terrain mix follows the box's 36 cards (plains 12, forests 9, towns 6,
+hills 6, mountains 3), scaled down.
 """
 
 from slampad.games import _check as ck
@@ -20,12 +26,12 @@ MAX_HEXES = 36
 SPAN = 64  # |q|, |r| limit for a loaded scene
 
 PRESETS = (
-    ("pocket", ("CFPH", "MPFC")),
-    ("duel", ("CPFH", "PMTF", "HFPC")),
-    ("valley", ("CPFHPF", "FPMTHP", "PFHPFC")),
-    ("crossing", ("CPFPHF", "PHTMPF", "FPMTHP", "FHPFPC")),
-    ("highlands", ("CPFHPF", "PFMTHP", "FPHPTF", "PTHMFP", "FHPFPC")),
-    ("diceland", ("CPFHPF", "PFMTHP", "FPHPTF", "PTFMHP", "FHPTMF", "HPFPPC")),
+    ("pocket", ("TFPH", "MPFT")),
+    ("duel", ("TPFH", "PMTF", "HFPT")),
+    ("valley", ("TPFHPF", "FPMTHP", "PFHPFT")),
+    ("crossing", ("TPFPHF", "PHTMPF", "FPMTHP", "FHPFPT")),
+    ("highlands", ("TPFHPF", "PFMTHP", "FPHPTF", "PTHMFP", "FHPFPT")),
+    ("diceland", ("TPFHPF", "PFMTHP", "FPHPTF", "PTFMHP", "FHPTMF", "HPFPPT")),
 )
 PRESET_NAMES = tuple(p[0] for p in PRESETS)
 
@@ -71,14 +77,10 @@ def preset(name):
     for pname, rows in PRESETS:
         if pname == name:
             items = []
-            k = 0
             for row, line in enumerate(rows):
                 for col, ch in enumerate(line):
                     q, r = hx.from_offset(col, row)
-                    cap = None
-                    if ch == "C":
-                        cap, k = k, k + 1
-                    items.append((q, r, "PFTHMC".index(ch) if ch != "C" else TOWN, cap))
+                    items.append((q, r, "PFTHM".index(ch), None))
             return _build(items)
     raise ValueError("options.scene: no preset %r" % (name,))
 
@@ -93,8 +95,8 @@ def mix(size):
 
 
 def generate(size, rng):
-    """A random connected scene of ``size`` hexes grown from (0, 0), terrain shuffled,
-    capitals on the two towns farthest apart."""
+    """A random connected scene of ``size`` hexes grown from (0, 0), terrain shuffled
+    (no capitals: make adds them, D10)."""
     ck.need_int(size, "options.size", MIN_HEXES, MAX_HEXES)
     if size % 2:
         ck.bad("options.size", "D1: a scene has an even number of hexes, got %d" % size)
@@ -113,17 +115,56 @@ def generate(size, rng):
     for t, k in enumerate(mix(size)):
         terr += [t] * k
     rng.shuffle(terr)
-    s = _build([(cells[i][0], cells[i][1], terr[i], None) for i in range(size)])
-    s.capitals = list(hx.farthest(s.cells, towns(s)))
-    return s
+    return _build([(cells[i][0], cells[i][1], terr[i], None) for i in range(size)])
 
 
 def towns(s):
     return [i for i in range(s.n) if s.terrain[i] == TOWN]
 
 
+def edge(cells):
+    """D10: the places just outside the scene that border it and are open to the outside
+    (a hole inside the scene is no edge), sorted by (r, q)."""
+    have = {}
+    for c in cells:
+        have[c] = True
+    q0 = min(c[0] for c in cells) - 1
+    q1 = max(c[0] for c in cells) + 1
+    r0 = min(c[1] for c in cells) - 1
+    r1 = max(c[1] for c in cells) + 1
+    seen = {(q0, r0): True}  # a corner of the box around the scene: outside
+    stack = [(q0, r0)]
+    out = []
+    while stack:
+        c = stack.pop()
+        inner = False
+        for nb in hx.neighbours(c[0], c[1]):
+            if nb in have:
+                inner = True
+            elif q0 <= nb[0] <= q1 and r0 <= nb[1] <= r1 and nb not in seen:
+                seen[nb] = True
+                stack.append(nb)
+        if inner:
+            out.append(c)
+    out.sort(key=lambda c: (c[1], c[0]))
+    return out
+
+
+def add_capitals(s):
+    """D10: the scene with two extra town hexes, P1's and P2's capitals, on its edge and
+    as far apart as the scene allows."""
+    out = edge(s.cells)
+    i, j = hx.farthest(out, list(range(len(out))))
+    items = [(c[0], c[1], s.terrain[k], None) for k, c in enumerate(s.cells)]
+    items.append((out[i][0], out[i][1], TOWN, 0))
+    items.append((out[j][0], out[j][1], TOWN, 1))
+    return _build(items)
+
+
 def from_json(data, path="scene"):
-    ck.need_list(data, path, MIN_HEXES, MAX_HEXES)
+    ck.need_list(data, path)
+    caps = [h for h in data if isinstance(h, dict) and "capital" in h]
+    ck.need_list(data, path, MIN_HEXES, MAX_HEXES + (2 if caps else 0))  # D10: 36 + 2
     if len(data) % 2:
         ck.bad(path, "D1: a scene has an even number of hexes, got %d" % len(data))
     items = []
@@ -167,8 +208,5 @@ def make(options, rng):
     else:
         s = preset(sc)
     if options["capital"] and not s.capitals:
-        t = towns(s)
-        if len(t) < 2:
-            ck.bad("options.capital", "the scene needs two towns to be capitals")
-        s.capitals = list(hx.farthest(s.cells, t))
+        s = add_capitals(s)  # D10
     return s

@@ -99,7 +99,8 @@ def load(cls, d):
     sd = _key(d, "scene")
     sc = g.scene = ds.from_json(sd, "scene")
     if o["scene"] == "random":
-        if sc.n != o["size"]:
+        size = o["size"] + (2 if o["capital"] else 0)  # D10: two capitals added
+        if sc.n != size:
             ck.bad("scene", "options.size is %d, the scene has %d hexes" % (o["size"], sc.n))
     elif ds.make(o, None).to_json() != sd:
         ck.bad("scene", "is not the scene options.scene names")
@@ -177,7 +178,7 @@ def _occupation(g, k):
     if g.options["capital"]:
         for p in (0, 1):
             if len(g.free[p]) < k and g.owner[g.scene.capitals[p]] != p:
-                ck.bad("owner", "D9: P%d's first die stands on its capital" % (p + 1))
+                ck.bad("owner", "D10: P%d's first die stands on its capital" % (p + 1))
 
 
 def _taken(g):
