@@ -1,10 +1,12 @@
-"""Benchmarks for the Wildside and Go Wild! rules cores and bots. Never part of the test suite.
+#!/usr/bin/env python3
+"""Benchmarks of the four games' rules cores and bots (Wildside, Go Wild!, Tumblin' Dice,
+Diceland) and the device image. Never part of the test suite.
 
-    .venv/bin/python tools/bench.py [--games 200] [--repeat 3] [--markdown]
-    .venv/bin/python tools/bench.py --gowild [--games 1000] [--timing-games 40] [--jobs 2]
-    .venv/bin/python tools/bench.py --tumblin [--games 400] [--throws 2000] [--timing-games 4]
-    .venv/bin/python tools/bench.py --diceland [--games 500] [--timing-games 3] [--jobs 2]
-    .venv/bin/python tools/bench.py --table [--write] [--repeat 3]
+    tools/bench.py [--games 200] [--repeat 3] [--markdown]
+    tools/bench.py --gowild [--games 1000] [--timing-games 40] [--jobs 2]
+    tools/bench.py --tumblin [--games 400] [--throws 2000] [--timing-games 4]
+    tools/bench.py --diceland [--games 500] [--timing-games 3] [--jobs 2]
+    tools/bench.py --table [--write] [--repeat 3]
 
 With --table it prints one Markdown summary table of every game's figures (rules speed,
 bot decision times and the Pico goals, heaps, the slam path, the image size) and with
@@ -153,7 +155,7 @@ def machine():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     ap.add_argument(
         "--games",
         type=int,
@@ -828,4 +830,7 @@ def diceland_main(ns, argv):
 
 
 if __name__ == "__main__":
+    from _venv import use_venv
+
+    use_venv(__file__)  # the system python3 goes on in .venv's (tools/_venv.py)
     sys.exit(main())

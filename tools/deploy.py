@@ -12,7 +12,12 @@ DEST is an empty or existing folder, or a mounted CIRCUITPY drive. The image is:
 
 The library set is computed: the imports of code.py, boot.py, lib/*.py and every file of
 lib/slampad (all board profiles, or only --profile's) are walked statically (ast),
-and so are those of every library copied. Each imported top-level module must be
+and so are those of every library copied. With --profile, a module of lib/slampad that
+only the other profiles import is left out as well, and the libraries only it imports:
+a pico_tft image carries the ST7789 driver and neither hw/oled.py nor the SSD1306's.
+
+Run as ``tools/deploy.py`` (the system python3), it goes on in .venv's python, making
+.venv first if need be (tools/_venv.py): assembling the PIO program needs adafruit_pioasm. Each imported top-level module must be
 either built into CircuitPython for the RP2040 (docs/circuitpython-modules.txt) or
 one of LIBRARIES below, copied from its pip distribution installed in .venv (never
 one of Blinka's modules, never the host shim in tools/shim). An import inside
@@ -309,6 +314,35 @@ def profile_modules(root):
     return out
 
 
+def only_for(root, local, left_out, keep=()):
+    """The modules of ``local`` (dotted name -> (path, is_package)) that only modules left
+    out import: the drivers of the other profiles' displays (hw/oled.py, which imports
+    the SSD1306 driver: a pico_tft image carries neither). A module nothing imports
+    statically, a top-level module of lib/ and those in ``keep`` always stay."""
+    importers = {}  # path -> the paths of the local modules importing it
+    for name, (path, pkg) in local.items():
+        for dotted, _l, _o, _f in scan_imports(path.read_text(), name, pkg):
+            parts = dotted.split(".")
+            for i in range(1, len(parts) + 1):  # a.b.c runs a and a.b's __init__ too
+                hit = local.get(".".join(parts[:i]))
+                if hit is not None and hit[0] != path:
+                    importers.setdefault(hit[0], set()).add(path)
+    out = set()
+    gone = set(left_out)
+    changed = True
+    while changed:
+        changed = False
+        for name, (path, _pkg) in local.items():
+            if path in gone or path in keep or "." not in name:
+                continue
+            who = importers.get(path)
+            if who and who <= gone:
+                gone.add(path)
+                out.add(path)
+                changed = True
+    return out
+
+
 def make_plan(root=ROOT, profile=None, builtins=None, dirs=None, probe=False):
     """Work out the image; raise BuildError naming the file and module that cannot resolve.
     ``probe``: carry tools/probe/slampad_probe.py as lib/slampad_probe.py too."""
@@ -328,8 +362,10 @@ def make_plan(root=ROOT, profile=None, builtins=None, dirs=None, probe=False):
     tops = {name.split(".")[0] for name in local}  # slampad, slampad_check, ...
     profiles = profile_modules(root)
     left_out = {p for name, p in profiles.items() if profile and name != profile}
-    left_out_names = {_module_name(root, p) for p in left_out}
     dispatcher = root / "lib" / "slampad" / "hw" / "__init__.py"
+    if left_out:
+        left_out |= only_for(root, local, left_out, keep={dispatcher})
+    left_out_names = {_module_name(root, p) for p in left_out}
 
     queue = []  # (display path, source path, module name, is_package)
     for entry in ENTRY_FILES:
@@ -983,4 +1019,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    from _venv import use_venv
+
+    use_venv(__file__)  # the system python3 goes on in .venv's (tools/_venv.py)
     sys.exit(main())

@@ -1,9 +1,10 @@
+#!/usr/bin/env python3
 """Run an entry script under the MicroPython unix VM with a hard heap cap.
 
 CLI:
-    python tools/mpvm.py ENTRY [ARGS...] [--heap 128K] [--expect TEXT] [--timeout S]
+    tools/mpvm.py ENTRY [ARGS...] [--heap 128K] [--expect TEXT] [--timeout S]
         Prints PASS or FAIL and the tail of the VM's output; exit status 0 on PASS, 1 on FAIL.
-    python tools/mpvm.py ENTRY [ARGS...] --min-heap [--lo 8K] [--hi 1024K] [--confirm 8]
+    tools/mpvm.py ENTRY [ARGS...] --min-heap [--lo 8K] [--hi 1024K] [--confirm 8]
         Binary search (1 KiB steps) for the smallest heap that passes; prints it.
     Exit status 2 when the tool itself cannot run (no VM, a bad size).
 
@@ -260,4 +261,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    from _venv import use_venv
+
+    use_venv(__file__)  # the system python3 goes on in .venv's (tools/_venv.py)
     sys.exit(main())

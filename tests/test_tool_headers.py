@@ -1,0 +1,48 @@
+"""What the tools say about themselves (issue 16, item 8): tools/bench.py runs as a command
+and names the four games; tools/sim's header describes the simulator as it is; the README's
+image size is deploy's own figure."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("Wildside", "Go Wild!", "Tumblin' Dice", "Diceland")
+
+
+def test_bench_is_a_command_and_names_the_four_games():
+    bench = ROOT / "tools" / "bench.py"
+    assert os.access(bench, os.X_OK)
+    assert bench.read_text().startswith("#!/usr/bin/env python3\n")
+    r = subprocess.run([sys.executable, str(bench), "--help"], capture_output=True, text=True,
+                       cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stderr
+    said = " ".join(r.stdout.split())
+    for game in GAMES:
+        assert game in said, game
+
+
+def test_sim_header_describes_the_simulator_as_it_is():
+    head = (ROOT / "tools" / "sim").read_text().split("source", 1)[0]
+    assert "device UI" not in head and "Until" not in head
+    assert "four games" in head and "headless" in head
+
+
+def deploy_total(*args):
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "deploy.py"), "/nonexistent/img",
+                        "--dry-run", *args], capture_output=True, text=True, cwd=ROOT,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    m = re.search(r"^  total\s+\d+\s+([\d,]+)", r.stdout, re.M)
+    return int(m.group(1).replace(",", ""))
+
+
+def test_readme_image_size_is_deploys_figure():
+    text = " ".join((ROOT / "README.md").read_text().split())
+    m = re.search(r"(\d+) KB for `--profile pico`, (\d+) KB for every profile", text)
+    assert m, "README no longer states the image size deploy prints"
+    for stated, args in ((m.group(1), ("--profile", "pico")), (m.group(2), ())):
+        measured = deploy_total(*args) / 1000
+        assert abs(measured - int(stated)) <= 0.05 * measured, (stated, measured, args)
