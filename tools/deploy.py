@@ -15,14 +15,12 @@ lib/slampad (all board profiles, or only --profile's) are walked statically (ast
 and so are those of every library copied. With --profile, a module of lib/slampad that
 only the other profiles import is left out as well, and the libraries only it imports:
 a pico_tft image carries the ST7789 driver and neither hw/oled.py nor the SSD1306's.
-
-Run as ``tools/deploy.py`` (the system python3), it goes on in .venv's python, making
-.venv first if need be (tools/_venv.py): assembling the PIO program needs adafruit_pioasm. Each imported top-level module must be
-either built into CircuitPython for the RP2040 (docs/circuitpython-modules.txt) or
-one of LIBRARIES below, copied from its pip distribution installed in .venv (never
-one of Blinka's modules, never the host shim in tools/shim). An import inside
-``try: ... except ImportError`` is optional: it need not resolve (``typing``,
-``circuitpython_typing``), though a known library named there is still carried.
+Each imported top-level module must be either built into CircuitPython for the RP2040
+(docs/circuitpython-modules.txt) or one of LIBRARIES below, copied from its pip
+distribution installed in .venv (never one of Blinka's modules, never the host shim in
+tools/shim). An import inside ``try: ... except ImportError`` is optional: it need not
+resolve (``typing``, ``circuitpython_typing``), though a known library named there is
+still carried.
 Anything else fails the build, naming the importing file and the module.
 
 --mpy compiles every module under lib/ (ours and the libraries) to .mpy with
@@ -46,6 +44,9 @@ identical on DEST are not rewritten (less flash wear), code.py goes last (the bo
 reloads on writes), and lib/slampad on DEST is made to mirror the image. A .py beside
 a .mpy of the same module would be imported instead of it, so writing one removes the
 other (ours and the libraries'), and the probe leaves with --probe.
+
+Run as ``tools/deploy.py`` (the system python3), it goes on in .venv's python, making
+.venv first if need be (tools/_venv.py): assembling the PIO program needs adafruit_pioasm.
 
 Exit status: 0 built, 1 the build failed (an unresolvable import, a missing
 library, no usable mpy-cross, a write error), 2 a bad argument.
