@@ -448,7 +448,7 @@ IMPOSSIBLE = [
     (_set(["scene", 1, "q"], True), "scene[1].q: must be an integer"),
     (_set(["scene", 1, "r"], 65), "scene[1].r: must be <= 64"),
     (_set(["scene", 1, "terrain"], "lava"), "scene[1].terrain: unknown terrain"),
-    (_set(["scene", 1, "terrain"], "Plains"), "scene[1].terrain: unknown terrain"),
+    (_set(["scene", 1, "terrain"], "plainss"), "scene[1].terrain: unknown terrain"),
     (_set(["scene", 1, "q"], 0), "scene[1]: D1: hex (0, 0) is in the scene twice"),
     (_set(["scene", 2, "r"], 5), "scene: D1: the scene's hexes are not all connected"),
     (_set(["scene", 1, "capital"], 0), "scene[1].capital: a capital is a town"),
