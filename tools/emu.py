@@ -140,8 +140,8 @@ def build_image(profile="pico", mpy=False, workdir=None):
     tmp = tempfile.mkdtemp(prefix="image-", dir=workdir)
     try:
         cmd = [py, os.path.join(HERE, "deploy.py"), tmp, "--profile", profile, "--probe"]
-        if mpy:
-            cmd.append("--mpy")
+        if mpy is not None:  # None: deploy's own default (compiled when mpy-cross is found)
+            cmd.append("--mpy" if mpy else "--py")
         r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         if r.returncode != 0:
             tail = (r.stderr or r.stdout).strip().splitlines()[-3:]
