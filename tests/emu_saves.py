@@ -78,3 +78,65 @@ def diceland():
 
 
 GAMES = {"wildside": wildside, "gowild": gowild, "tumblin": tumblin, "diceland": diceland}
+
+
+# -- one bot level in every seat (tools/emu_bench.py: decision times per level) ------------
+
+LEVELS = ("easy", "normal", "hard")
+PIO_TICK_US, PIO_WRAP = 1, 1 << 28  # hw/pio_pads.py: the Pico's slam clock (1 us, 28 bits)
+
+
+def make_level(game, level, seed=5):
+    """The nvm bytes of ``game`` with every bot seat at ``level`` (one of LEVELS), saved at
+    its first safe point, as the emulator's pico profile can resume it: Wildside four bots,
+    Go Wild! six, Tumblin' Dice four on the virtual board, Diceland 36 hexes with both
+    seats bots (after the occupation)."""
+    if level not in LEVELS:
+        raise ValueError("level %r: one of %s" % (level, ", ".join(LEVELS)))
+    with activate_shim():
+        return LEVEL_GAMES[game](level, seed)
+
+
+def _pio_clock(dev):
+    """Give the shim's Pico the slam clock its PIO pads have on the device: Wildside keeps
+    (tick_us, wrap) in its options and refuses to resume a game saved on another clock
+    (play_wildside.resume: the shim's keypad stamps in ms, the device's PIO in us)."""
+    import _simworld
+
+    hw = dev.app.hw
+    w = _simworld.world
+    hw.slam_tick_us, hw.slam_wrap = PIO_TICK_US, PIO_WRAP
+    hw.slam_now = lambda: (w.now * 1000 + w.sub_us) % PIO_WRAP
+
+
+def wildside_level(level, seed=5):
+    dev = _dev(seed=seed)
+    _pio_clock(dev)
+    _play(dev, "play_wildside", [0, 1, 2, 3], [level] * 4)
+    return _until_saved(dev)
+
+
+def gowild_level(level, seed=5):
+    dev = _dev(seed=seed)
+    _play(dev, "play_gowild", [0, 1, 2, 3, 4, 5], [level] * 6)
+    return _until_saved(dev)
+
+
+def tumblin_level(level, seed=5):
+    dev = _dev(seed=seed)
+    _play(dev, "play_tumblin", [0, 1, 2, 3], [level] * 4, {"board": "virtual", "players": 4})
+    return _until_saved(dev)
+
+
+def diceland_level(level, seed=5):
+    dev = _dev(seed=seed)
+    _play(dev, "play_diceland", [None, None], [level] * 2, {"scene": "diceland"})
+    return _until_saved(dev, timeout_ms=600000, ready=lambda g: g.phase != "occupy")
+
+
+LEVEL_GAMES = {
+    "wildside": wildside_level,
+    "gowild": gowild_level,
+    "tumblin": tumblin_level,
+    "diceland": diceland_level,
+}
