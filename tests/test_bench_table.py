@@ -178,3 +178,9 @@ def test_bench_py_write_needs_table(capsys):
     with pytest.raises(SystemExit):
         bench.main(["--write"])
     assert "--write goes with --table" in capsys.readouterr().err
+
+
+def test_the_import_budget_is_deploys_measured_one():
+    import deploy
+
+    assert bt.IMPORT_GUIDE == deploy.IMPORT_BUDGET

@@ -512,8 +512,13 @@ def _existing_ancestor(path):
     return p
 
 
-# DEVICE-FACTS.md: keep what is imported at once under about 140 KB of source.
-IMPORT_BUDGET = 140 * 1024
+# What is imported at once, as .py source. DEVICE-FACTS.md's rule of thumb was 140 KB;
+# the real firmware in the emulator now measures it (tools/emu_bench.py, docs/benchmarks.md):
+# at 145 KB the heaviest game (Diceland, 36 hexes, the hard bot) keeps 33 KB free after a
+# collection, against the 24 KB floor tests/test_emu.py holds every game to, and each byte
+# of source keeps about 0.6 B once imported (DEVICE-FACTS), so 150 KB leaves about 30 KB.
+# The emulator tests are the budget; this is the quick check where no firmware is at hand.
+IMPORT_BUDGET = 150 * 1024
 
 
 PIO_PROGRAM = "lib/slampad/hw/pio_program.py"
@@ -946,7 +951,7 @@ def deploy(
     if profile:
         used = import_set_bytes(plan, profile, keep_comments)
         out(
-            "  imported at once on the board: %s of source (budget %s)%s"
+            "  imported at once on the board: %s of source (budget %s, from the emulator)%s"
             % (f"{used:,}", f"{IMPORT_BUDGET:,}", "" if used <= IMPORT_BUDGET else "  OVER")
         )
     usage = shutil.disk_usage(_existing_ancestor(dest))
