@@ -19,8 +19,16 @@ shim = device_helpers.shim
 def probe(shim, monkeypatch, capsys):
     """The probe imported afresh; everything it wraps is put back afterwards."""
     import gc
+    import importlib
 
-    from slampad.app import main, ui
+    import slampad.app
+
+    # The modules the app will use are sys.modules' (its screens import late); a test before
+    # may have left the package holding an older copy, which the probe's imports would see.
+    main = importlib.import_module("slampad.app.main")
+    ui = importlib.import_module("slampad.app.ui")
+    monkeypatch.setattr(slampad.app, "main", main, raising=False)
+    monkeypatch.setattr(slampad.app, "ui", ui, raising=False)
 
     for cls, name in ((main.App, "__init__"), (main.App, "go")) + tuple(
         (ui.Text, n) for n in ("set_banner", "set_corner")
@@ -41,6 +49,8 @@ def probe(shim, monkeypatch, capsys):
             cls = getattr(sys.modules.get("slampad.bots." + game), name, None)
             if cls is not None and not getattr(cls, "_probed", False):
                 monkeypatch.setattr(cls, "choose", cls.choose)
+                if game == "wildside":  # the probe times its plan() too
+                    monkeypatch.setattr(cls, "plan", cls.plan)
                 monkeypatch.setattr(cls, "_probed", False, raising=False)
         real_bots()
 
