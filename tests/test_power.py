@@ -58,8 +58,8 @@ def test_percent_is_in_range_and_never_falls_as_the_voltage_rises(kind, a, b):
     assert 0 <= percent(lo, curve) <= percent(hi, curve) <= 100
 
 
-def test_the_pico_vsys_reading_is_three_times_the_pin():
-    """hw/battery.Vsys: a 16-bit reading of VSYS / 3 on 0-3.3 V, in mV of VSYS."""
+def fake_vsys():
+    """hw/battery.Vsys over a fake ADC (its ``value`` 0) and USB pin (low): (vsys, Adc)."""
     from slampad.hw.battery import Vsys
 
     v = Vsys.__new__(Vsys)
@@ -71,6 +71,12 @@ def test_the_pico_vsys_reading_is_three_times_the_pin():
         value = False
 
     v._adc, v._usb = Adc(), Usb()
+    return v, Adc
+
+
+def test_the_pico_vsys_reading_is_three_times_the_pin():
+    """hw/battery.Vsys: a 16-bit reading of VSYS / 3 on 0-3.3 V, in mV of VSYS."""
+    v, Adc = fake_vsys()
     for volts in (3.0, 3.7, 4.2, 4.8):
         Adc.value = int(volts / 3 / 3.3 * 65535 + 0.5)
         mv, pct, usb = v.read()
@@ -171,17 +177,7 @@ def test_a_gauge_that_stops_answering_is_dropped_without_a_crash():
 
 def test_a_vsys_of_0V_is_no_gauge_not_an_empty_battery():
     """An emulated Pico reads VSYS 0 V: a missing or broken gauge, no icon, never judged."""
-    from slampad.hw.battery import Vsys
-
-    v = Vsys.__new__(Vsys)
-
-    class Adc:
-        value = 0
-
-    class Usb:
-        value = False
-
-    v._adc, v._usb = Adc(), Usb()
+    v, _adc = fake_vsys()
     b = Battery(v, "lipo")
     states = [b.state for t in range(0, 30000, 500) if b.sample(t)]
     assert states == ["none"] * 60 and b.text() == "" and b.pct == -1
