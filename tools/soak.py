@@ -4,8 +4,8 @@ hours of simulated time per game. Never part of the test suite (tests/test_soak.
 a short one).
 
     tools/soak.py --game wildside|gowild|tumblin|diceland|all --hours H --seed S
-                  [--seeds 5001-5200 [--jobs N]]
-                  [--profile pico|pico_tft|macropad|feather] [--json]
+                  [--seeds 5001-5200 [--jobs N] [--record FILE]] [--summary FILE]
+                  [--profile pico|pico_tft|macropad|feather|all] [--json]
                   [--frame-ms 16] [--cut-every 3] [--check-every 6] [--keep-going]
                   [--render] [-v]
 
@@ -27,6 +27,9 @@ starts, for the writes made at power-up.
 ``--seeds A-B`` (or ``A,B,C``) soaks each seed on its own (each game of each seed a run
 of its own, on a fresh device) in ``--jobs N`` worker processes, prints one line per run
 as it ends and the failing seeds at the end, each with the command that reproduces it.
+``--profile all`` runs every seed on each board profile. ``--record FILE`` appends each
+run to FILE as a JSON line (with the commit it ran) and skips the runs FILE already
+holds, so a campaign of many hours can stop and go on; ``--summary FILE`` tables it.
 
 Checked after every app step (any failure is an error):
 - no exception escapes the app except the simulated ``PowerCut``;
@@ -1285,7 +1288,7 @@ def parse_seeds(text):
 
 
 def one_run(job):
-    """A worker's run: one game, one seed; a short summary (picklable)."""
+    """A worker's run: one game, one seed, one profile; a short summary (picklable)."""
     game, seed, hours, options = job
     res = soak(game, hours, seed, **options)
     r = res["games"][game]
@@ -1296,26 +1299,74 @@ def one_run(job):
     return {
         "game": game,
         "seed": seed,
+        "profile": options.get("profile", "pico"),
+        "hours": hours,
         "sim_hours": r["sim_hours"],
         "wall_s": r["wall_s"],
         "inputs": r["inputs"],
+        "started": r["games_started"],
         "finished": r["games_finished"],
         "cuts": r["power_cuts"],
+        "resumed": r["saves_resumed"],
         "errors": errs,
         "digest": r["digest"],
     }
 
 
-def campaign(games, seeds, hours, jobs=1, out=None, **options):
-    """Each (game, seed) soaked on its own, ``jobs`` at a time (multiprocessing). Returns
-    the runs' summaries (one_run), in the order they ended."""
+def run_key(r):
+    return (r["profile"], r["game"], r["seed"], r["hours"])
+
+
+def read_record(path):
+    """The runs a --record file holds (JSON lines; a torn last line is skipped)."""
+    runs = []
+    if path and os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                try:
+                    runs.append(json.loads(line))
+                except ValueError:
+                    pass
+    return runs
+
+
+def source_commit():
+    try:
+        import subprocess
+
+        out = subprocess.run(
+            ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+        return out.stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def campaign(games, seeds, hours, jobs=1, out=None, profiles=None, record=None, **options):
+    """Each (seed, profile, game) soaked on its own, ``jobs`` at a time
+    (multiprocessing), seed by seed so a campaign stopped part way covers every game and
+    profile alike. With ``record`` (a path), each run is appended to it as a JSON line as
+    it ends, and runs it already holds are skipped: a long campaign goes on where it
+    stopped. Returns the runs' summaries (one_run) made now, in the order they ended."""
     import multiprocessing
 
     if games == "all":
         games = GAMES
     elif isinstance(games, str):
         games = (games,)
-    work = [(g, s, hours, options) for s in seeds for g in games]
+    profiles = profiles or (options.pop("profile", "pico"),)
+    options.pop("profile", None)
+    done = set(run_key(r) for r in read_record(record))
+    work = []
+    for s in seeds:
+        for p in profiles:
+            for g in games:
+                if (p, g, s, hours) not in done:
+                    work.append((g, s, hours, dict(options, profile=p)))
+    commit = source_commit() if record else None
     runs = []
     if jobs <= 1:
         it = map(one_run, work)
@@ -1326,10 +1377,15 @@ def campaign(games, seeds, hours, jobs=1, out=None, **options):
     try:
         for r in it:
             runs.append(r)
+            if record:
+                r = dict(r, commit=commit)
+                with open(record, "a") as f:
+                    f.write(json.dumps(r, sort_keys=True) + "\n")
             if out:
                 out(
-                    "%-9s seed %-6d %5.2f sim h %6.1f s wall  %s"
+                    "%-9s %-9s seed %-6d %5.2f sim h %6.1f s wall  %s"
                     % (
+                        r["profile"],
                         r["game"],
                         r["seed"],
                         r["sim_hours"],
@@ -1343,6 +1399,56 @@ def campaign(games, seeds, hours, jobs=1, out=None, **options):
     return runs
 
 
+def summary(runs):
+    """A Markdown table of a campaign's runs: per profile and game, the runs, seeds,
+    simulated hours, inputs, games started and finished, power cuts, saves resumed and
+    failed runs."""
+    rows = {}
+    for r in runs:
+        k = (r["profile"], r["game"])
+        t = rows.setdefault(k, [0, set(), 0.0, 0, 0, 0, 0, 0, 0])
+        t[0] += 1
+        t[1].add(r["seed"])
+        t[2] += r["sim_hours"]
+        t[3] += r["inputs"]
+        t[4] += r.get("started", 0)
+        t[5] += r["finished"]
+        t[6] += r["cuts"]
+        t[7] += r.get("resumed", 0)
+        t[8] += 1 if r["errors"] else 0
+    lines = [
+        "| profile | game | runs | seeds | simulated hours | inputs | games started "
+        "| games finished | power cuts | saves resumed | failed runs |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    total = [0, 0.0, 0, 0]
+    for (p, g), t in sorted(rows.items()):
+        seeds = sorted(t[1])
+        span = "%d-%d" % (seeds[0], seeds[-1]) if len(seeds) > 1 else str(seeds[0])
+        lines.append(
+            "| %s | %s | %d | %s | %.2f | %s | %s | %s | %s | %s | **%d** |"
+            % (
+                p,
+                g,
+                t[0],
+                span,
+                t[2],
+                "{:,}".format(t[3]),
+                "{:,}".format(t[4]),
+                "{:,}".format(t[5]),
+                "{:,}".format(t[6]),
+                "{:,}".format(t[7]),
+                t[8],
+            )
+        )
+        total[0] += t[0]
+        total[1] += t[2]
+        total[2] += t[8]
+    lines.append("")
+    lines.append("%d runs, %.1f simulated hours, %d failed." % (total[0], total[1], total[2]))
+    return "\n".join(lines)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="all", choices=GAMES + ("all",))
@@ -1350,7 +1456,22 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seeds", help="a range of seeds, each run on its own: 5001-5200 or 1,5,9")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes for --seeds")
-    ap.add_argument("--profile", default="pico", choices=sorted(PROFILES))
+    ap.add_argument(
+        "--profile",
+        default="pico",
+        choices=sorted(PROFILES) + ["all"],
+        help="a board profile; all (with --seeds) runs each seed on every profile",
+    )
+    ap.add_argument(
+        "--record",
+        metavar="FILE",
+        help="with --seeds: append each run to FILE (JSON lines) and skip runs it holds",
+    )
+    ap.add_argument(
+        "--summary",
+        metavar="FILE",
+        help="print a Markdown table of the runs a --record FILE holds, and stop",
+    )
     ap.add_argument("--frame-ms", type=int, default=16, help="app step (1-%d)" % MAX_FRAME_MS)
     ap.add_argument("--idle-frame-ms", type=int, default=48, help="app step in idle gaps")
     ap.add_argument(
@@ -1373,6 +1494,16 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if not 1 <= a.frame_ms <= MAX_FRAME_MS:
         ap.error("--frame-ms must be 1..%d" % MAX_FRAME_MS)
+    if a.summary:
+        runs = read_record(a.summary)
+        if not runs:
+            ap.error("%s holds no runs" % a.summary)
+        print(summary(runs))
+        return 1 if any(r["errors"] for r in runs) else 0
+    if a.profile == "all" and not a.seeds:
+        ap.error("--profile all needs --seeds")
+    if a.record and not a.seeds:
+        ap.error("--record needs --seeds")
 
     def log(msg):
         print(msg, file=sys.stderr, flush=True)
@@ -1453,17 +1584,29 @@ def main(argv=None):
 
 def main_campaign(a, seeds, options):
     t0 = time.perf_counter()
+    profiles = sorted(PROFILES) if a.profile == "all" else [a.profile]
+    options = dict(options)
+    options.pop("profile", None)
     runs = campaign(
-        a.game, seeds, a.hours, max(1, a.jobs), out=None if a.json else print, **options
+        a.game,
+        seeds,
+        a.hours,
+        max(1, a.jobs),
+        out=None if a.json else print,
+        profiles=profiles,
+        record=a.record,
+        **options,
     )
     wall = time.perf_counter() - t0
-    bad = sorted((r for r in runs if r["errors"]), key=lambda r: (r["game"], r["seed"]))
+    bad = sorted(
+        (r for r in runs if r["errors"]), key=lambda r: (r["profile"], r["game"], r["seed"])
+    )
     sim_h = sum(r["sim_hours"] for r in runs)
     if a.json:
         print(
             json.dumps(
                 {
-                    "profile": a.profile,
+                    "profiles": profiles,
                     "hours": a.hours,
                     "seeds": seeds,
                     "runs": runs,
@@ -1474,15 +1617,25 @@ def main_campaign(a, seeds, options):
         )
     else:
         print(
-            "campaign: profile %s, %d seeds x %g simulated hours x %s, %d jobs: %d runs, "
+            "campaign: %s, %d seeds x %g simulated hours x %s, %d jobs: %d runs, "
             "%.2f simulated hours in %.0f s wall, %d failed"
-            % (a.profile, len(seeds), a.hours, a.game, a.jobs, len(runs), sim_h, wall, len(bad))
+            % (
+                ", ".join(profiles),
+                len(seeds),
+                a.hours,
+                a.game,
+                a.jobs,
+                len(runs),
+                sim_h,
+                wall,
+                len(bad),
+            )
         )
         for r in bad:
-            print("FAILED %s seed %d: %s" % (r["game"], r["seed"], r["errors"][0]))
+            print("FAILED %s %s seed %d: %s" % (r["profile"], r["game"], r["seed"], r["errors"][0]))
             print(
                 "  reproduce: tools/soak.py --game %s --seed %d --profile %s --hours %g"
-                % (r["game"], r["seed"], a.profile, a.hours)
+                % (r["game"], r["seed"], r["profile"], a.hours)
             )
     return 1 if bad else 0
 
