@@ -138,3 +138,77 @@ def test_table_mode_keeps_score_says_who_leads_and_undoes(dev_factory):
         dev.tap("select")
         dev.tap("select")
     assert g.winners() == [0] and dev.shows("Winner: P1") and dev.shows("Rematch")
+
+
+def on_screen(dev, words):
+    """The words are on the screen, perhaps wrapped over rows."""
+    return words in " ".join(x.strip(" >") for x in dev.lines())
+
+
+def lead_row(dev):
+    scr = dev.app.screen
+    return len(scr.items()) - 1
+
+
+def test_G8_pass_and_play_first_lead_is_a_setup_choice(dev_factory, tmp_path):
+    dev = dev_factory("pico", seed=8)
+    open_pass_and_play(dev)
+    join = dev.app.screen
+    join.cursor = lead_row(dev)  # the last row, past the six seats
+    join.draw()
+    assert dev.shows("First lead: none yet")
+    dev.tap("select")  # nothing to choose from yet: a note, no change
+    assert on_screen(dev, "Slam or add bots first") and join.first is None
+    for p in (1, 2):
+        dev.tap(str(p + 1))  # P2 and P3 join
+    join.cursor = 6  # P6: a bot
+    dev.tap("select")
+    join.cursor = lead_row(dev)
+    join.draw()
+    assert dev.shows("First lead: P2")  # unless changed, the first seat taken
+    join.cursor = lead_row(dev)
+    dev.tap("select")
+    assert dev.shows("First lead: P3") and on_screen(dev, "P3 leads the first trick")
+    dev.tap("select")
+    dev.tap("select")  # P6, then round again to P2, then P3
+    dev.tap("select")
+    assert dev.shows("First lead: P3")
+    dev.save_png(str(tmp_path / "gowild-join-lead.png"))
+    join.cursor = 0
+    dev.tap("select")  # START
+    scr = dev.app.screen
+    g = scr.game
+    assert scr.seats == [1, 2, 5]
+    assert g.options["first_lead"] == 1 and g.lead == 1 and g.turn == 1
+    # The choice is part of the game, so the seed and actions replay it, and a save
+    # keeps it.
+    from slampad.app import play_gowild
+    from slampad.games.gowild import GoWild
+
+    again = play_gowild.resume(dev.app, scr.meta(), g.to_dict())
+    assert again.game.lead == 1 and again.game.options["first_lead"] == 1
+    replay = GoWild({"players": 3, "first_lead": 1}, scr.seed)
+    assert replay.to_dict() == g.to_dict()
+
+
+def test_G8_a_lead_seat_left_empty_falls_back_to_the_first_seat_taken(dev_factory):
+    dev = dev_factory("pico", seed=9)
+    open_pass_and_play(dev)
+    join = dev.app.screen
+    for p in (0, 3):
+        dev.tap(str(p + 1))
+    join.cursor = lead_row(dev)
+    dev.tap("select")
+    assert dev.shows("First lead: P4")
+    join.cursor = 4  # P4 leaves
+    dev.tap("select")
+    assert join.seats[3] is None
+    join.cursor = 5
+    dev.tap("select")  # P5: a bot
+    join.cursor = lead_row(dev)
+    join.draw()
+    assert dev.shows("First lead: P1")
+    join.cursor = 0
+    dev.tap("select")
+    scr = dev.app.screen
+    assert scr.seats == [0, 4] and scr.game.lead == 0 and scr.game.turn == 0

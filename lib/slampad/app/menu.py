@@ -140,9 +140,9 @@ class GoWildModes(ListScreen):
 
     def select(self, i, now):
         if i == 0:
-            from slampad.app.play_join import JoinScreen
+            from slampad.app.play_join import GoWildJoin
 
-            return JoinScreen(self.app, "Go Wild!", "gowild", 6)  # G2: P5, P6 are bots
+            return GoWildJoin(self.app)  # G2: P5, P6 are bots; G8: the first lead
         if i == 1:
             from slampad.app.main import load_game
 

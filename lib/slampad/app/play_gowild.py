@@ -29,13 +29,13 @@ class PlayScreen(Screen):
     SAVE = (__name__, "Go Wild!")  # saves.save
     in_game = True
 
-    def __init__(self, app, seats, kinds):
+    def __init__(self, app, seats, kinds, first_lead=0):
         Screen.__init__(self, app)
         self.seats = list(seats)  # game seat -> table seat; pads serve seats below n_pads
         self.kinds = list(kinds)  # "human" or a bot level
         n = len(seats)
         self.seed = seed = app.new_seed()
-        self.game = GoWild({"players": n}, seed)
+        self.game = GoWild({"players": n, "first_lead": first_lead}, seed)  # G8
         self.bots = [None if k == "human" else GoWildBot(s, k, seed) for s, k in enumerate(kinds)]
         self.actions = []
         self.stage = "turn"  # or "shown": a finished trick stays a moment
