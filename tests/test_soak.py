@@ -142,3 +142,32 @@ def test_a_game_save_that_never_reaches_the_flash_is_an_error(shim, monkeypatch)
     assert res["errors"] == 1
     e = res["games"]["wildside"]["error_details"][0]
     assert "the saved game was lost" in e["error"], e["error"]
+
+
+def test_a_recorded_campaign_goes_on_where_it_stopped_and_tables_its_runs(shim, tmp_path):
+    import soak
+
+    rec = str(tmp_path / "campaign.jsonl")
+    first = soak.campaign("tumblin", [1, 2], 0.01, profiles=("pico", "feather"), record=rec)
+    assert sorted((r["profile"], r["seed"]) for r in first) == [
+        ("feather", 1),
+        ("feather", 2),
+        ("pico", 1),
+        ("pico", 2),
+    ]
+    # Seed by seed: a campaign stopped part way has each profile alike.
+    assert [r["seed"] for r in first] == [1, 1, 2, 2]
+    with open(rec, "a") as f:
+        f.write('{"torn')  # a run cut off as it was written is not counted
+    again = soak.campaign("tumblin", [1, 2, 3], 0.01, profiles=("pico", "feather"), record=rec)
+    assert sorted((r["profile"], r["seed"]) for r in again) == [("feather", 3), ("pico", 3)]
+    held = soak.read_record(rec)
+    assert len(held) == 6 and all(r["errors"] == [] and r["sim_hours"] > 0 for r in held)
+    table = soak.summary(held)
+    assert "| feather | tumblin | 3 | 1-3 |" in table and "| pico | tumblin | 3 | 1-3 |" in table
+    assert table.endswith(
+        "6 runs, %.1f simulated hours, 0 failed." % sum(r["sim_hours"] for r in held)
+    )
+    held[0]["errors"] = ["ValueError: T4"]
+    bad = soak.summary(held)
+    assert bad.endswith(" 1 failed.") and "| **1** |" in bad

@@ -1367,6 +1367,11 @@ def campaign(games, seeds, hours, jobs=1, out=None, profiles=None, record=None, 
                 if (p, g, s, hours) not in done:
                     work.append((g, s, hours, dict(options, profile=p)))
     commit = source_commit() if record else None
+    if record and os.path.exists(record) and os.path.getsize(record):
+        with open(record, "rb+") as f:  # a line torn by a kill: the next run starts its own
+            f.seek(-1, 2)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
     runs = []
     if jobs <= 1:
         it = map(one_run, work)
