@@ -150,7 +150,7 @@ def gowild_join(dev):
     choose(dev, "Go Wild!")
     assert dev.lines()[0] == "Go Wild! - how?", dev.lines()
     choose(dev, "Pass and play")
-    assert screen_name(dev) == "JoinScreen", dev.lines()
+    assert screen_name(dev) == "GoWildJoin", dev.lines()
     return dev.app.screen
 
 

@@ -40,7 +40,10 @@ def _why_not():
 
 
 WHY = _why_not()
-pytestmark = pytest.mark.skipif(WHY is not None, reason="emulator: %s" % WHY)
+pytestmark = [
+    pytest.mark.skipif(WHY is not None, reason="emulator: %s" % WHY),
+    pytest.mark.slow,  # minutes of the real firmware: tools/test -m "not slow" leaves it out
+]
 
 
 @pytest.fixture(scope="module", autouse=True)

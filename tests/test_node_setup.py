@@ -159,4 +159,6 @@ def test_tools_test_and_tools_emu_share_the_install_and_pass_arguments_on():
         assert "node_tools_missing" in text and "node_packages" in text, name
     with open(os.path.join(TOOLS, "test")) as f:
         last = f.read().strip().splitlines()[-1]
-    assert last == 'exec "$PYTHON" -P -m pytest --durations=15 "$@"'
+    # pytest on every core, a file to a worker (item 10), the slowest tests listed, and
+    # the caller's arguments last so they can override (-n 0).
+    assert last == 'exec "$PYTHON" -P -m pytest -n auto --dist loadfile --durations=15 "$@"'

@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 import referee
 
+pytestmark = pytest.mark.slow  # tools/test -m "not slow" leaves it out
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 SHARED = ROOT.parent / "shared" / "circuitpython"
@@ -32,6 +34,9 @@ SKIPPED = {
     "tools/test": "the whole test suite, which runs this test: it would run itself",
     "tools/test -k W6": "the test suite again (ruff, mypy per board and pytest): it runs this "
     "test's own suite from inside it",
+    "tools/test -n 0": "the whole test suite in one process: it would run itself",
+    'tools/test -m "not slow"': "most of this suite again, minutes of it, from inside it (CI runs "
+    "the whole suite, which holds every test of that subset)",
     ".ci/run": "CI's entry point: it calls tools/test, the whole suite",
     "tools/emu": "the same run as `tools/emu --headless --script tools/emu_demo.txt` (its "
     "default script, with no window here), which is run",

@@ -8,6 +8,8 @@ game): tools/soak.py --game all --hours 24 --seed N."""
 import device_helpers
 import pytest
 
+pytestmark = pytest.mark.slow  # tools/test -m "not slow" leaves it out
+
 shim = device_helpers.shim
 
 GAMES = ("wildside", "gowild", "tumblin", "diceland")
