@@ -173,3 +173,45 @@ def test_a_recorded_campaign_goes_on_where_it_stopped_and_tables_its_runs(shim, 
     held[0]["errors"] = ["ValueError: T4"]
     bad = soak.summary(held)
     assert bad.endswith(" 1 failed.") and "| **1** |" in bad
+
+
+def test_a_failed_run_is_run_again_after_a_fix_and_the_table_says_so(shim, tmp_path, monkeypatch):
+    import soak
+
+    rec = str(tmp_path / "campaign.jsonl")
+    real = soak.one_run
+
+    def broken(job):
+        r = real(job)
+        return dict(r, errors=["SoakError: a harness bug"]) if job[1] == 2 else r
+
+    monkeypatch.setattr(soak, "one_run", broken)
+    soak.campaign("wildside", [1, 2, 4], 0.01, profiles=("pico",), record=rec)
+    assert soak.summary(soak.read_record(rec)).splitlines()[-1] == (
+        "3 runs, %.1f simulated hours, 1 failed."
+        % sum(r["sim_hours"] for r in soak.read_record(rec))
+    )
+    monkeypatch.setattr(soak, "one_run", real)
+    # Without --rerun-failed a recorded failure stands; with it, only that run goes again.
+    assert soak.campaign("wildside", [1, 2, 4], 0.01, profiles=("pico",), record=rec) == []
+    again = soak.campaign(
+        "wildside", [1, 2, 4], 0.01, profiles=("pico",), record=rec, rerun_failed=True
+    )
+    assert [r["seed"] for r in again] == [2] and again[0]["errors"] == []
+    table = soak.summary(soak.read_record(rec))
+    assert "| pico | wildside | 3 | 1-2, 4 |" in table
+    assert table.splitlines()[-2].endswith(" 0 failed.")
+    assert table.splitlines()[-1].startswith("Failed at first, passed when run again at ")
+    assert "pico wildside seed 2 (SoakError: a harness bug)" in table
+
+
+def test_seed_5101_a_quick_tap_that_lands_late_ends_the_episode_not_the_soak(shim):
+    """The campaign's seed 5101 (pico, Go Wild! table mode) stopped at 838 s: a 1 ms
+    select reached the app a frame later, while the soak moved the cursor to the trick's
+    winner, so the rows changed to the set size under it and the winner's row was 'not
+    there'. A late press is the device's right; the soak now reads the screen afresh."""
+    import soak
+
+    res = soak.soak("gowild", hours=0.24, seed=5101, profile="pico")
+    assert res["errors"] == 0, errors(res)
+    assert res["games"]["gowild"]["sim_hours"] >= 0.24

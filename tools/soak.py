@@ -773,12 +773,22 @@ class GameSoak:
             return False
         n = len(scr.items()) if hasattr(scr, "items") else 12
         key = self.rng.choice(("up", "down"))
+
+        def listed():
+            return any(r == text if exact else r.startswith(text) for r in scr.items())
+
         for _ in range(n + 2):
             row = self.cursor_row()
             if row is not None and (row == text if exact else row.startswith(text)):
                 return True
+            had = hasattr(scr, "items") and listed()
             self.tap(key)
             if self.dev.app.screen is not scr:
+                return False
+            if had and not listed():
+                # The rows changed under the cursor: a quick press sent just before
+                # (random_input's 1 ms tap, say) reached the app only now, as it may.
+                # The episode ends; the next one reads the screen afresh (seed 5101).
                 return False
         raise SoakError("no row %r on %s: %r" % (text, type(scr).__name__, self.dev.lines()))
 
@@ -1330,6 +1340,14 @@ def read_record(path):
     return runs
 
 
+def latest(runs):
+    """The last run recorded for each (profile, game, seed, hours): a re-run supersedes."""
+    out = {}
+    for r in runs:
+        out[run_key(r)] = r
+    return out
+
+
 def source_commit():
     try:
         import subprocess
@@ -1345,12 +1363,15 @@ def source_commit():
         return None
 
 
-def campaign(games, seeds, hours, jobs=1, out=None, profiles=None, record=None, **options):
+def campaign(
+    games, seeds, hours, jobs=1, out=None, profiles=None, record=None, rerun_failed=False, **options
+):
     """Each (seed, profile, game) soaked on its own, ``jobs`` at a time
     (multiprocessing), seed by seed so a campaign stopped part way covers every game and
     profile alike. With ``record`` (a path), each run is appended to it as a JSON line as
     it ends, and runs it already holds are skipped: a long campaign goes on where it
-    stopped. Returns the runs' summaries (one_run) made now, in the order they ended."""
+    stopped; with ``rerun_failed`` the runs whose last record failed are run again (after
+    a fix). Returns the runs' summaries (one_run) made now, in the order they ended."""
     import multiprocessing
 
     if games == "all":
@@ -1359,7 +1380,9 @@ def campaign(games, seeds, hours, jobs=1, out=None, profiles=None, record=None, 
         games = (games,)
     profiles = profiles or (options.pop("profile", "pico"),)
     options.pop("profile", None)
-    done = set(run_key(r) for r in read_record(record))
+    done = set(
+        k for k, r in latest(read_record(record)).items() if not (rerun_failed and r["errors"])
+    )
     work = []
     for s in seeds:
         for p in profiles:
@@ -1404,12 +1427,25 @@ def campaign(games, seeds, hours, jobs=1, out=None, profiles=None, record=None, 
     return runs
 
 
+def spans(seeds):
+    """[1, 2, 3, 7] -> "1-3, 7" (sorted seeds as runs of consecutive ones)."""
+    out = []
+    for x in seeds:
+        if out and x == out[-1][1] + 1:
+            out[-1][1] = x
+        else:
+            out.append([x, x])
+    return ", ".join("%d-%d" % (a, b) if b > a else str(a) for a, b in out)
+
+
 def summary(runs):
     """A Markdown table of a campaign's runs: per profile and game, the runs, seeds,
     simulated hours, inputs, games started and finished, power cuts, saves resumed and
-    failed runs."""
+    failed runs. A run recorded again counts once, as its last record; a failure a re-run
+    superseded is listed below the table."""
+    last = latest(runs)
     rows = {}
-    for r in runs:
+    for r in last.values():
         k = (r["profile"], r["game"])
         t = rows.setdefault(k, [0, set(), 0.0, 0, 0, 0, 0, 0, 0])
         t[0] += 1
@@ -1428,8 +1464,7 @@ def summary(runs):
     ]
     total = [0, 0.0, 0, 0]
     for (p, g), t in sorted(rows.items()):
-        seeds = sorted(t[1])
-        span = "%d-%d" % (seeds[0], seeds[-1]) if len(seeds) > 1 else str(seeds[0])
+        span = spans(sorted(t[1]))
         lines.append(
             "| %s | %s | %d | %s | %.2f | %s | %s | %s | %s | %s | **%d** |"
             % (
@@ -1451,6 +1486,12 @@ def summary(runs):
         total[2] += t[8]
     lines.append("")
     lines.append("%d runs, %.1f simulated hours, %d failed." % (total[0], total[1], total[2]))
+    fixed = [r for r in runs if r["errors"] and not last[run_key(r)]["errors"]]
+    for r in fixed:
+        lines.append(
+            "Failed at first, passed when run again at %s: %s %s seed %d (%s)."
+            % (last[run_key(r)].get("commit"), r["profile"], r["game"], r["seed"], r["errors"][0])
+        )
     return "\n".join(lines)
 
 
@@ -1471,6 +1512,11 @@ def main(argv=None):
         "--record",
         metavar="FILE",
         help="with --seeds: append each run to FILE (JSON lines) and skip runs it holds",
+    )
+    ap.add_argument(
+        "--rerun-failed",
+        action="store_true",
+        help="with --record: run again the runs whose last record failed (after a fix)",
     )
     ap.add_argument(
         "--summary",
@@ -1504,7 +1550,7 @@ def main(argv=None):
         if not runs:
             ap.error("%s holds no runs" % a.summary)
         print(summary(runs))
-        return 1 if any(r["errors"] for r in runs) else 0
+        return 1 if any(r["errors"] for r in latest(runs).values()) else 0
     if a.profile == "all" and not a.seeds:
         ap.error("--profile all needs --seeds")
     if a.record and not a.seeds:
@@ -1600,6 +1646,7 @@ def main_campaign(a, seeds, options):
         out=None if a.json else print,
         profiles=profiles,
         record=a.record,
+        rerun_failed=a.rerun_failed,
         **options,
     )
     wall = time.perf_counter() - t0
