@@ -291,9 +291,11 @@ class Slammers:
         self.release_at[p] = (now + self.hold) % WRAP
 
 
-def run_window(monkeypatch, events, frames, profile="pico"):
+def run_window(monkeypatch, events, frames, profile="pico", **extra):
     """tools/sim_window.main on SDL's dummy video driver for ``frames`` frames, posting
-    ``events`` ({frame: [pygame events]}); returns the SimDevice it made."""
+    ``events`` ({frame: [pygame events]}), with ``extra`` arguments (flash, commands,
+    seed); returns the SimDevice it ended with (``run_window.made``: every one it made,
+    a new one at each power cycle)."""
     import argparse
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
@@ -308,7 +310,7 @@ def run_window(monkeypatch, events, frames, profile="pico"):
             made.append(self)
 
     monkeypatch.setattr(sim_window, "SimDevice", Recorded)
-    args = argparse.Namespace(profile=profile, seed=1)
+    args = argparse.Namespace(**dict({"profile": profile, "seed": 1}, **extra))
     assert sim_window.main(args, frames=frames, events=events) == 0
-    (dev,) = made
-    return dev
+    run_window.made = made
+    return made[-1]

@@ -2,14 +2,23 @@
 
     tools/sim                      a window (pygame) when a screen is available,
                                    else the headless demo below
+    tools/sim --seed N             the same dice as the run that showed seed N
+    tools/sim --flash FILE         keep the flash (saves, settings) in FILE between runs
+    tools/sim --script FILE        play a script in the window, then the keys are yours
     tools/sim --headless           play tools/sim_demo.txt, write screenshots and a log
-    tools/sim --script FILE --screenshots DIR
+    tools/sim --headless --script FILE --screenshots DIR
     tools/sim --profile macropad   pico (default), feather, pico_tft, macropad
     tools/sim --watch              bots play Wildside as text (rules only, no device)
 
+The window deals from a new random seed each launch and shows it in its title; a
+headless run uses seed 1 unless --seed says otherwise, so a script plays the same way
+every time.
+
 In the window: keys 1-4 (or Q, P, Z, M) are the slam pads P1-P4; the arrow keys
 and Enter are the menu buttons up, down and select; - and = lower and raise the
-battery by 0.1 V, U plugs or unplugs USB, I skips a minute of idle time; Esc quits.
+battery by 0.1 V, U plugs or unplugs USB, I skips a minute of idle time, R powers
+the board off and on (the flash keeps its saves, so Resume can be tried); Esc quits.
+A tap, however short, reaches the device (each key is held at least 30 ms).
 
 A script is one command per line ('#' starts a comment):
     wait MS               let MS milliseconds of device time pass
@@ -34,6 +43,7 @@ sys.path.insert(0, HERE)
 from simdevice import PROFILES, AutoHumans, SimDevice  # noqa: E402
 
 DEMO = os.path.join(HERE, "sim_demo.txt")
+SCRIPT_HELP = __doc__[__doc__.index("A script is one command") :]
 KEYS = ("1", "2", "3", "4", "up", "down", "select")
 
 
@@ -194,20 +204,61 @@ def main(argv=None):
         import sim_watch
 
         return sim_watch.main(argv)
-    ap = argparse.ArgumentParser(prog="tools/sim", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="tools/sim",
+        description=__doc__.split("\n")[0],
+        epilog=SCRIPT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--profile", default="pico", choices=sorted(PROFILES))
-    ap.add_argument("--seed", type=int, default=1, help="game seed (same seed, same game)")
+    ap.add_argument(
+        "--seed",
+        type=int,
+        help="game seed: the same seed deals the same dice (the window: a new random one "
+        "each launch, shown in its title; headless: 1)",
+    )
     ap.add_argument("--headless", action="store_true", help="no window: run a script")
-    ap.add_argument("--script", help="script of timed key events (default: the demo)")
+    ap.add_argument(
+        "--script",
+        help="a script of timed key events (below): played in the window, or headless "
+        "with --headless or no screen (default there: the demo)",
+    )
+    ap.add_argument(
+        "--flash",
+        metavar="FILE",
+        help="the window: the board's flash (saves, settings) kept in FILE between runs",
+    )
     ap.add_argument("--screenshots", default=os.path.join("out", "sim"),
                     help="folder for screenshots and the log (default out/sim)")
     ap.add_argument("--watch", action="store_true", help="bots play Wildside as text")
     a = ap.parse_args(argv)
-    if a.headless or a.script or not has_screen():
+    if a.headless or not has_screen():
+        if a.seed is None:
+            a.seed = 1
         return headless(a)
+    if a.seed is None:
+        a.seed = new_seed()
+    a.commands = None
+    if a.script:
+        try:
+            with open(a.script) as f:
+                a.commands = parse(f.read())
+        except OSError as e:
+            print("sim: cannot read script %s: %s" % (a.script, e.strerror), file=sys.stderr)
+            return 2
+        except ScriptError as e:
+            print("sim: %s: %s" % (a.script, e), file=sys.stderr)
+            return 2
+    print("Slampad simulator, profile %s, seed %d (tools/sim --seed %d deals the same)"
+          % (a.profile, a.seed, a.seed))
     import sim_window
 
     return sim_window.main(a)
+
+
+def new_seed():
+    """A seed for a launch without --seed: different every time, short enough to type."""
+    return int.from_bytes(os.urandom(4), "big") % 1000000
 
 
 if __name__ == "__main__":

@@ -1,6 +1,13 @@
 """The simulator window (pygame): the display scaled up, the NeoPixels as
-coloured circles, and the four pads, lit while held. Device time follows the
-wall clock; ``frames`` limits the run (tests use SDL's dummy video driver)."""
+coloured circles (each seat's row labelled; the MacroPad's as its 3x4 keys), and
+the four pads, lit while held. Device time follows the wall clock; ``frames``
+limits the run (tests use SDL's dummy video driver).
+
+No tap is lost: a key let go before the device has seen it for ``MIN_HOLD_MS``
+(a press and release inside one frame, say) is held that long in device time
+first. R powers the board off and on, keeping the flash, so Resume can be tried;
+``--flash FILE`` keeps the flash between runs. ``--script FILE`` plays in the
+window, in real time, and then the keys are yours."""
 
 import os
 import time
@@ -20,23 +27,46 @@ MENU_KEYS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_RETURN: "select"
              pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select"}  # fmt: skip
 SEAT_RGB = ((255, 32, 32), (48, 96, 255), (32, 208, 32), (255, 255, 255))
 BG = (24, 24, 28)
+GREY = (150, 150, 150)
 MARGIN = 16
+PANEL_W = 470  # the LEDs, the pads and the key help
+MIN_HOLD_MS = 30  # the menu buttons' debouncer needs about 5 ms; a pad 1 ms
+FRAME_MS = 16  # a script's waits are shown at about this many ms a frame
+MACROPAD_COLS = 3  # the MacroPad's 12 keys: 4 rows of 3, pixel i under key i
 
 
 class Window:
-    def __init__(self, dev):
+    def __init__(self, dev, seed=None):
         self.dev = dev
+        self.seed = seed
         hw = dev.hw
         self.scale = 4 if hw.width < 200 else 2
         self.dw, self.dh = hw.width * self.scale, hw.height * self.scale
-        n_pix = len(hw.pixels) if hw.pixels is not None else 0
-        self.rows = 4 if hw.dice_pixels else 1
-        self.per_row = max(1, n_pix // self.rows)
-        w = max(self.dw, 520) + 2 * MARGIN
-        h = self.dh + 3 * MARGIN + self.rows * 34 + 132
-        self.surface = pygame.display.set_mode((w, h))
-        pygame.display.set_caption("Slampad simulator - %s" % dev.profile)
+        self.grid = hw.dice_pixels is None  # the MacroPad: a pixel under each key
+        self.side = self.dh > 300  # a tall display: the panel goes beside it
+        panel_h = self.panel_height()
+        if self.side:
+            w = self.dw + PANEL_W + 3 * MARGIN
+            h = max(self.dh, panel_h) + 2 * MARGIN
+        else:
+            w = max(self.dw, PANEL_W) + 2 * MARGIN
+            h = self.dh + panel_h + 3 * MARGIN
+        self.size = (w, h)
+        self.surface = pygame.display.set_mode(self.size)
+        caption = "Slampad simulator - %s" % dev.profile
+        if seed is not None:
+            caption += " - seed %d" % seed
+        pygame.display.set_caption(caption)
         self.font = pygame.font.Font(None, 22)
+        self.note = ""
+
+    def panel_height(self):
+        n_pix = len(self.dev.hw.pixels) if self.dev.hw.pixels is not None else 0
+        if self.grid:
+            leds = ((n_pix + MACROPAD_COLS - 1) // MACROPAD_COLS) * 36
+        else:
+            leds = len(self.dev.hw.dice_pixels) * 26
+        return leds + 10 + 84 + 3 * 22
 
     def draw(self):
         dev = self.dev
@@ -45,32 +75,66 @@ class Window:
         w, h, rgb = dev.screenshot()
         img = pygame.image.frombuffer(bytes(rgb), (w, h), "RGB")
         s.blit(pygame.transform.scale(img, (self.dw, self.dh)), (MARGIN, MARGIN))
-        y = self.dh + 2 * MARGIN
-        px = dev.pixels()
-        for r in range(self.rows):
-            for c in range(self.per_row):
-                i = r * self.per_row + c
-                col = px[i] if i < len(px) else (0, 0, 0)
-                shown = tuple(min(255, 40 + v * 3) if v else 40 for v in col)
-                pygame.draw.circle(s, shown, (MARGIN + 14 + c * 30, y + 14), 12)
-            y += 34
-        y += 6
+        if self.side:
+            x, y = self.dw + 2 * MARGIN, MARGIN
+        else:
+            x, y = MARGIN, self.dh + 2 * MARGIN
+        y = self.draw_leds(x, y) + 10
         for k in range(4):
             held = dev.held.get(str(k + 1)) or dev.app.held[k]
             col = SEAT_RGB[k] if held else tuple(v // 4 for v in SEAT_RGB[k])
-            pygame.draw.circle(s, col, (MARGIN + 40 + k * 110, y + 30), 28)
-            lab = self.font.render("P%d  [%s]" % (k + 1, "1234"[k] + "/" + "QPZM"[k]),
-                                   True, (200, 200, 200))
-            s.blit(lab, (MARGIN + 8 + k * 110, y + 64))
-        hint = self.font.render("pads 1-4 or Q P Z M   menu: arrows + Enter   Esc quits",
-                                True, (150, 150, 150))
-        s.blit(hint, (MARGIN, y + 88))
+            pygame.draw.circle(s, col, (x + 40 + k * 110, y + 28), 24)
+            lab = self.font.render(
+                "P%d  [%s]" % (k + 1, "1234"[k] + "/" + "QPZM"[k]), True, (200, 200, 200)
+            )
+            s.blit(lab, (x + 8 + k * 110, y + 60))
+        y += 84
         b = dev.battery()
-        power = "battery %.2f V%s  [- =]  U: USB  I: +1 min idle%s" % (
-            b["cell"], ", USB" if b["usb"] else "", "   ASLEEP: press a pad" if dev.asleep else ""
+        power = "battery %.2f V%s  [- =]  U: USB  I: +1 min idle" % (
+            b["cell"],
+            ", USB" if b["usb"] else "",
         )
-        s.blit(self.font.render(power, True, (150, 150, 150)), (MARGIN, y + 110))
+        state = "ASLEEP: press a pad or select" if dev.asleep else self.note
+        for line in (
+            "pads 1-4 or Q P Z M   menu: arrows + Enter   Esc quits",
+            power,
+            "R: power off and on (the saves stay)   " + state,
+        ):
+            s.blit(self.font.render(line, True, GREY), (x, y))
+            y += 22
         pygame.display.flip()
+
+    def draw_leds(self, x, y):
+        """The NeoPixels: a row per seat with its label, or the MacroPad's key grid."""
+        s = self.surface
+        px = self.dev.pixels()
+        if self.grid:
+            seats = self.dev.hw.seat_pixels or []
+            gx = x + 34  # seat labels left of column 0, right of the last column
+            for i in range(len(px)):
+                r, c = divmod(i, MACROPAD_COLS)
+                rect = pygame.Rect(gx + c * 36, y + r * 36, 30, 30)
+                pygame.draw.rect(s, lit(px[i]), rect, border_radius=5)
+                for seat, idx in enumerate(seats):
+                    if i in idx:
+                        lab = self.font.render("P%d" % (seat + 1), True, SEAT_RGB[seat % 4])
+                        lx = x if c == 0 else gx + MACROPAD_COLS * 36 + 2
+                        s.blit(lab, (lx, rect.y + 8))
+            rows = (len(px) + MACROPAD_COLS - 1) // MACROPAD_COLS
+            return y + rows * 36
+        for seat, idx in enumerate(self.dev.hw.dice_pixels):
+            lab = self.font.render("P%d" % (seat + 1), True, SEAT_RGB[seat % 4])
+            s.blit(lab, (x, y + 6))
+            for c, i in enumerate(idx):
+                col = px[i] if i < len(px) else (0, 0, 0)
+                pygame.draw.circle(s, lit(col), (x + 44 + c * 26, y + 12), 10)
+            y += 26
+        return y
+
+
+def lit(col):
+    """A pixel's colour as the window shows it (off is dim grey, not black)."""
+    return tuple(min(255, 40 + v * 3) if v else 40 for v in col)
 
 
 def power_key(dev, key):
@@ -87,43 +151,140 @@ def power_key(dev, key):
     return True
 
 
+def read_flash(path):
+    """The flash image kept in ``path`` (None: none yet, or not a flash image)."""
+    if not path or not os.path.exists(path):
+        return None
+    with open(path, "rb") as f:
+        data = f.read()
+    return data if len(data) == 4096 else None
+
+
+def write_flash(path, dev):
+    if path:
+        tmp = path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(dev.flash_image())
+        os.replace(tmp, path)
+
+
+class Keys:
+    """Key presses to the device, each held at least MIN_HOLD_MS of device time."""
+
+    def __init__(self):
+        self.down_at = {}  # key -> device ms when pressed
+
+    def press(self, dev, key):
+        if key not in self.down_at:
+            dev.press(key)
+            self.down_at[key] = dev.now()
+
+    def release(self, dev, key):
+        t = self.down_at.pop(key, None)
+        if t is None:
+            return
+        held = (dev.now() - t) % (1 << 29)
+        if held < MIN_HOLD_MS:
+            type(dev).run(dev, MIN_HOLD_MS - held)  # a quick tap: the device still sees it
+        dev.release(key)
+
+
 def main(args, frames=None, events=None):
     """Run the window until closed (or for ``frames`` frames, replaying ``events``:
     a dict frame -> list of pygame events, for tests)."""
     pygame.display.init()  # not pygame.init(): the sim has no use for audio devices
     pygame.font.init()
+    flash_path = getattr(args, "flash", None)
     try:
-        dev = SimDevice(args.profile, seed=args.seed)
-        win = Window(dev)
+        dev = SimDevice(args.profile, seed=args.seed, flash=read_flash(flash_path))
+        win = Window(dev, args.seed)
+        keys = Keys()
         clock = pygame.time.Clock()
-        last = time.monotonic()
-        frame = 0
-        running = True
-        while running and (frames is None or frame < frames):
-            if events and frame in events:
-                for e in events[frame]:
+        state = {"running": True, "frame": 0, "dev": dev}
+
+        def handle():
+            """One frame's window events; returns the device (a new one after R)."""
+            dev = state["dev"]
+            f = state["frame"]
+            if events and f in events:
+                for e in events[f]:
                     pygame.event.post(e)
             for e in pygame.event.get():
                 if e.type == pygame.QUIT:
-                    running = False
+                    state["running"] = False
                 elif e.type in (pygame.KEYDOWN, pygame.KEYUP):
                     if e.key == pygame.K_ESCAPE:
-                        running = False
+                        state["running"] = False
+                    if e.type == pygame.KEYDOWN and e.key == pygame.K_r:
+                        dev = power_cycle(dev, win, keys, flash_path)
+                        state["dev"] = dev
+                        continue
                     if e.type == pygame.KEYDOWN and power_key(dev, e.key):
                         continue
                     key = PAD_KEYS.get(e.key) or MENU_KEYS.get(e.key)
                     if key and e.type == pygame.KEYDOWN:
-                        dev.press(key)
-                    elif key and key in dev.held:
-                        dev.release(key)
+                        keys.press(dev, key)
+                    elif key:
+                        keys.release(dev, key)
+            return dev
+
+        def frame(ms):
+            dev = handle()
+            type(dev).run(dev, ms)  # the device's own run, also while a script paces it
+            win.dev = dev
+            win.draw()
+            clock.tick(60 if frames is None else 0)
+            state["frame"] += 1
+            return state["running"] and (frames is None or state["frame"] < frames)
+
+        script = getattr(args, "commands", None)
+        if script:
+            play_script(dev, script, frame, win, lambda: state["dev"])
+        last = time.monotonic()
+        while state["running"] and (frames is None or state["frame"] < frames):
             t = time.monotonic()
             ms = min(100, max(1, int((t - last) * 1000))) if frames is None else 33
             last = t
-            dev.run(ms)
-            win.draw()
-            clock.tick(60 if frames is None else 0)
-            frame += 1
-        dev.close()
+            frame(ms)
+        write_flash(flash_path, state["dev"])
+        state["dev"].close()
         return 0
     finally:
         pygame.quit()
+
+
+def power_cycle(dev, win, keys, flash_path):
+    """The board off and on again: a new device on the same flash (the saves stay)."""
+    for key in list(keys.down_at):
+        keys.release(dev, key)
+    image = dev.flash_image()
+    write_flash(flash_path, dev)
+    dev.close()
+    new = SimDevice(dev.profile, seed=dev.seed, flash=image)
+    win.note = "powered off and on"
+    return new
+
+
+def play_script(dev, commands, frame, win, current):
+    """A script in the window: its waits shown frame by frame in real time. It stops if
+    the window closes or the board is powered off and on (``current()`` changes)."""
+    import sim
+
+    def paced(ms):
+        while ms > 0:
+            step = min(ms, FRAME_MS)
+            ms -= step
+            if not frame(step):
+                raise sim.ScriptError("the window was closed")
+            if current() is not dev:
+                raise sim.ScriptError("the board was powered off and on")
+
+    dev.run = paced  # Scripted.tap and run_until go through run too
+    try:
+        win.note = "playing the script"
+        sim.run_script(dev, commands)
+        win.note = "the script is done: the keys are yours"
+    except sim.ScriptError as e:
+        win.note = "script stopped: %s" % e
+    finally:
+        del dev.run
