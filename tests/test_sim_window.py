@@ -159,3 +159,49 @@ def test_the_window_fits_a_768_px_screen(shim, monkeypatch, profile):
     device_helpers.run_window(monkeypatch, {}, frames=2, profile=profile)
     (w, h), = sizes
     assert h <= 720 and w <= 1024, (w, h)  # room for a title bar and a task bar
+
+
+def join_events():
+    return {
+        2: tap_in_one_frame(pygame.K_RETURN),  # Wildside's join screen
+        5: [key(pygame.KEYDOWN, pygame.K_1)],  # P1 joins: the join cue (1175 Hz)
+        6: [key(pygame.KEYUP, pygame.K_1)],
+    }
+
+
+def test_the_window_plays_the_device_tones(shim, monkeypatch):
+    import sim_window
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    played = []
+    real = sim_window.Speaker.play
+
+    def play(self, hz, ms=None):
+        played.append((hz, self.ok))
+        return real(self, hz, ms)
+
+    monkeypatch.setattr(sim_window.Speaker, "play", play)
+    dev = device_helpers.run_window(monkeypatch, join_events(), frames=12)
+    assert dev.app.screen.seats[0] == "human"
+    assert (1175, True) in played  # cues.JOIN through the mixer
+    assert played[-1][0] == 0  # and silence after it
+
+
+def test_without_an_audio_device_the_window_shows_the_tone(shim, monkeypatch):
+    import sim_window
+
+    def no_audio(**kw):
+        raise pygame.error("no audio device here")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_audio)
+    notes = []
+    real = sim_window.Window.draw
+
+    def draw(self):
+        if self.speaker is not None and self.speaker.note():
+            notes.append(self.speaker.note())
+        return real(self)
+
+    monkeypatch.setattr(sim_window.Window, "draw", draw)
+    device_helpers.run_window(monkeypatch, join_events(), frames=12)
+    assert "no audio (no audio device here): a 1175 Hz tone" in notes

@@ -18,7 +18,9 @@ In the window: keys 1-4 (or Q, P, Z, M) are the slam pads P1-P4; the arrow keys
 and Enter are the menu buttons up, down and select; - and = lower and raise the
 battery by 0.1 V, U plugs or unplugs USB, I skips a minute of idle time, R powers
 the board off and on (the flash keeps its saves, so Resume can be tried); Esc quits.
-A tap, however short, reaches the device (each key is held at least 30 ms).
+A tap, however short, reaches the device (each key is held at least 30 ms). The
+piezo's tones play through the computer's speaker; with no audio device, the window
+shows each one.
 
 A script is one command per line ('#' starts a comment):
     wait MS               let MS milliseconds of device time pass

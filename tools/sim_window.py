@@ -59,6 +59,7 @@ class Window:
         pygame.display.set_caption(caption)
         self.font = pygame.font.Font(None, 22)
         self.note = ""
+        self.speaker = None
 
     def panel_height(self):
         n_pix = len(self.dev.hw.pixels) if self.dev.hw.pixels is not None else 0
@@ -66,7 +67,7 @@ class Window:
             leds = ((n_pix + MACROPAD_COLS - 1) // MACROPAD_COLS) * 36
         else:
             leds = len(self.dev.hw.dice_pixels) * 26
-        return leds + 10 + 84 + 3 * 22
+        return leds + 10 + 84 + 4 * 22
 
     def draw(self):
         dev = self.dev
@@ -95,12 +96,16 @@ class Window:
             ", USB" if b["usb"] else "",
         )
         state = "ASLEEP: press a pad or select" if dev.asleep else self.note
-        for line in (
-            "pads 1-4 or Q P Z M   menu: arrows + Enter   Esc quits",
-            power,
-            "R: power off and on (the saves stay)   " + state,
+        sound = self.speaker.note() if self.speaker is not None else ""
+        if sound:
+            state = (state + "   " if state else "") + sound
+        for line, col in (
+            ("pads 1-4 or Q P Z M   menu: arrows + Enter   Esc quits", GREY),
+            (power, GREY),
+            ("R: power off and on (the saves stay)", GREY),
+            (state, (230, 200, 90)),
         ):
-            s.blit(self.font.render(line, True, GREY), (x, y))
+            s.blit(self.font.render(line, True, col), (x, y))
             y += 22
         pygame.display.flip()
 
@@ -130,6 +135,87 @@ class Window:
                 pygame.draw.circle(s, lit(col), (x + 44 + c * 26, y + 12), 10)
             y += 26
         return y
+
+
+class Speaker:
+    """The piezo's tones through the computer's speaker (pygame.mixer), following the
+    shim's PWM log; where there is no audio device, the window shows each tone as a note
+    instead (``shown``)."""
+
+    RATE = 22050
+
+    def __init__(self):
+        self.sounds = {}  # hz -> a looping square wave
+        self.seen = 0  # entries of the PWM log played so far
+        self.playing = None
+        self.shown = ""  # what the window says about sound now
+        self.shown_until = 0.0
+        try:
+            pygame.mixer.init(frequency=self.RATE, size=-16, channels=1)
+            self.ok = True
+        except pygame.error as e:
+            self.ok = False
+            self.why = str(e) or "no audio device"
+
+    def wave(self, hz):
+        import array
+
+        if hz not in self.sounds:
+            n = self.RATE // 10  # 0.1 s, looped
+            period = self.RATE / hz
+            amp = 6000
+            samples = array.array(
+                "h", (amp if (i % period) < period / 2 else -amp for i in range(n))
+            )
+            self.sounds[hz] = pygame.mixer.Sound(buffer=samples.tobytes())
+        return self.sounds[hz]
+
+    def update(self, dev):
+        try:
+            log = dev.sim.pwm_log()
+        except (LookupError, ValueError):
+            return
+        if len(log) < self.seen:  # a new device (power cycle): a new log
+            self.seen = 0
+        new = log[self.seen :]
+        self.seen = len(log)
+        for i, (t, hz, duty) in enumerate(new):
+            # A tone that ended within this frame still sounds for its own length.
+            ms = (new[i + 1][0] - t) % (1 << 29) if i + 1 < len(new) else None
+            self.play(hz if duty else 0, ms)
+
+    def play(self, hz, ms=None):
+        """A tone of ``hz`` (0: silence), for ``ms`` or until the next call."""
+        if hz == self.playing and ms is None:
+            return
+        if self.ok and self.playing:
+            self.wave(self.playing).stop()
+        self.playing = None
+        if hz and self.ok:
+            if ms is None:
+                self.wave(hz).play(loops=-1)
+                self.playing = hz
+            else:
+                self.wave(hz).play(loops=-1, maxtime=max(1, ms))
+        if hz:
+            self.shown = (
+                "sound: %d Hz tone" % hz
+                if self.ok
+                else "no audio (%s): a %d Hz tone" % (self.why[:40], hz)
+            )
+            self.shown_until = time.monotonic() + 1.0  # a short beep's note stays readable
+        elif ms is None and time.monotonic() >= self.shown_until:
+            self.shown = ""
+
+    def note(self):
+        """What the window says about sound now ("" when nothing)."""
+        if self.shown and not self.playing and time.monotonic() >= self.shown_until:
+            self.shown = ""
+        return self.shown
+
+    def close(self):
+        if self.ok:
+            pygame.mixer.quit()
 
 
 def lit(col):
@@ -192,12 +278,13 @@ class Keys:
 def main(args, frames=None, events=None):
     """Run the window until closed (or for ``frames`` frames, replaying ``events``:
     a dict frame -> list of pygame events, for tests)."""
-    pygame.display.init()  # not pygame.init(): the sim has no use for audio devices
+    pygame.display.init()  # not pygame.init(): only the display, the fonts and the mixer
     pygame.font.init()
     flash_path = getattr(args, "flash", None)
     try:
         dev = SimDevice(args.profile, seed=args.seed, flash=read_flash(flash_path))
         win = Window(dev, args.seed)
+        win.speaker = speaker = Speaker()
         keys = Keys()
         clock = pygame.time.Clock()
         state = {"running": True, "frame": 0, "dev": dev}
@@ -231,6 +318,7 @@ def main(args, frames=None, events=None):
         def frame(ms):
             dev = handle()
             type(dev).run(dev, ms)  # the device's own run, also while a script paces it
+            speaker.update(dev)
             win.dev = dev
             win.draw()
             clock.tick(60 if frames is None else 0)
@@ -248,6 +336,7 @@ def main(args, frames=None, events=None):
             frame(ms)
         write_flash(flash_path, state["dev"])
         state["dev"].close()
+        speaker.close()
         return 0
     finally:
         pygame.quit()
