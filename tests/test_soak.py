@@ -215,3 +215,54 @@ def test_seed_5101_a_quick_tap_that_lands_late_ends_the_episode_not_the_soak(shi
     res = soak.soak("gowild", hours=0.24, seed=5101, profile="pico")
     assert res["errors"] == 0, errors(res)
     assert res["games"]["gowild"]["sim_hours"] >= 0.24
+
+
+def test_without_render_the_soak_sees_the_same_screens_and_restores_blinka(shim):
+    """FastPictures skips Blinka's bookkeeping, not its checks: the same seed gives the
+    same screens (the digest hashes every one) with the pixels drawn or not, and the
+    classes are Blinka's again afterwards."""
+    import soak
+    from displayio import Bitmap, TileGrid
+
+    before = (Bitmap.__setitem__, Bitmap.fill, TileGrid.__setitem__)
+    digests = []
+    for render in (False, True):
+        res = soak.soak("diceland", hours=2 / 60, seed=21, profile="pico", render=render)
+        assert res["errors"] == 0, errors(res)
+        digests.append(res["games"]["diceland"]["digest"])
+    assert digests[0] == digests[1]
+    assert (Bitmap.__setitem__, Bitmap.fill, TileGrid.__setitem__) == before
+
+
+VALUES = (1, 2, 3, 255, 256, 1 << 16, 1 << 32)
+
+
+def refused(bmp, value):
+    try:
+        bmp[0, 0] = value
+    except ValueError:
+        return True
+    return False
+
+
+def test_fast_pictures_check_values_as_blinka_does(shim):
+    import gc
+
+    import soak
+    from displayio import Bitmap
+
+    real_collect = gc.collect
+    with soak.FastPictures():
+        assert gc.collect is not real_collect
+        bmp = Bitmap(10, 4, 2)
+        bmp[9, 3] = 1
+        bmp[39] = 0
+        with pytest.raises(IndexError):
+            bmp[(1,)] = 1  # not a pixel
+        fast = [refused(Bitmap(10, 4, n), v) for n in (2, 256) for v in VALUES]
+    assert gc.collect is real_collect
+    blinka = [refused(Bitmap(10, 4, n), v) for n in (2, 256) for v in VALUES]
+    assert fast == blinka and True in fast and False in fast
+    bmp = Bitmap(10, 4, 2)
+    bmp[9, 3] = 1
+    assert bmp[9, 3] == 1  # Blinka's own again: pixels stored

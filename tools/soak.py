@@ -60,8 +60,9 @@ Speed: the app steps every --frame-ms (16 ms; longer frames during idle gaps). T
 clock moves 1 ms at a time and scans the pads each ms; here whole idle stretches (no pad
 changing, nothing being debounced) are skipped in one jump, keeping the scanners' phase,
 so the pads' timestamps stay exact to the ms. The display is not drawn into pixels
-(the firmware still sets every row and picture; Blinka's compositing is skipped) unless
---render is given, which is about 3-5 times slower.
+(the firmware still sets every row and picture, and Blinka's checks on each write run;
+its compositing and bookkeeping are skipped: FastPictures) unless --render is given,
+which is about 3-5 times slower. The same seed shows the same screens either way.
 """
 
 import argparse
@@ -1233,6 +1234,66 @@ class GameSoak:
 # -- the API and the command line -------------------------------------------------------------
 
 
+class FastPictures:
+    """Without --render nothing composites the display, so the soak keeps Blinka's checks
+    on each picture write and skips its bookkeeping: a bitmap pixel's value and a tile's
+    index and value are checked as Blinka checks them, and the tile stored, but no dirty
+    areas are kept and no bitmap pixels are stored (nothing reads them back: lib/ only
+    writes pixels). A full ``gc.collect()``, which the app calls before
+    each slam window and game load, is a young-generation one: the host's collector is
+    not the device's, and the soak measures no heap. Restored on exit."""
+
+    def __enter__(self):
+        import gc
+        import operator
+
+        from displayio import _bitmap, _tilegrid
+
+        bitmap, tilegrid = _bitmap.Bitmap, _tilegrid.TileGrid
+        self.saved = [
+            (bitmap, "__setitem__", bitmap.__setitem__),
+            (bitmap, "fill", bitmap.fill),
+            (tilegrid, "__setitem__", tilegrid.__setitem__),
+            (gc, "collect", gc.collect),
+        ]
+        full_collect = gc.collect
+
+        def pixel(self, index, value):
+            if type(value) is not int:
+                value = operator.index(value)
+            if value & self._value_reject:
+                raise ValueError("value must be 0-%d" % self._bitmask)
+            if isinstance(index, (tuple, list)):
+                index[1]  # noqa: B018 - a bad index fails as Blinka's would
+            elif not isinstance(index, int):
+                raise TypeError("index must be an int or an (x, y) pair")
+
+        def fill(self, value):
+            if value & self._value_reject:
+                raise ValueError("value must be 0-%d" % self._bitmask)
+
+        def tile(self, index, value):
+            x, y = self._extract_and_check_index(index)
+            if not 0 <= value <= 255:
+                raise ValueError("Tile value out of bounds")
+            self._tiles[y * self._width_in_tiles + x] = value
+            self._needs_refresh = True
+
+        def collect(generation=2):
+            return full_collect(0)
+
+        bitmap.__setitem__ = pixel
+        bitmap.fill = fill
+        tilegrid.__setitem__ = tile
+        gc.collect = collect
+        return self
+
+    def __exit__(self, *exc):
+        for owner, name, value in self.saved:
+            setattr(owner, name, value)
+        return False
+
+
 def soak(games="all", hours=0.25, seed=1, **options):
     """Soak each game of ``games`` ("all", a name, or a list) for ``hours`` simulated hours;
     ``options`` are GameSoak's (profile, frame_ms, cut_every_s, ...). Returns {"games":
@@ -1244,6 +1305,8 @@ def soak(games="all", hours=0.25, seed=1, **options):
         games = (games,)
     before = {n: m for n, m in sys.modules.items() if n == "slampad" or n.startswith("slampad.")}
     out = {"seed": seed, "hours": hours, "games": {}}
+    use_shim()  # the shim first: displayio is Blinka's, as the soak's devices use it
+    fast = None if options.get("render") else FastPictures().__enter__()
     try:
         for g in games:
             s = GameSoak(g, hours, seed, **options)
@@ -1252,6 +1315,8 @@ def soak(games="all", hours=0.25, seed=1, **options):
             if out["games"][g]["errors"] and not s.keep_going:
                 break
     finally:
+        if fast is not None:
+            fast.__exit__(None, None, None)
         for n in [m for m in sys.modules if m == "slampad" or m.startswith("slampad.")]:
             del sys.modules[n]
         sys.modules.update(before)
