@@ -266,3 +266,19 @@ def test_fast_pictures_check_values_as_blinka_does(shim):
     bmp = Bitmap(10, 4, 2)
     bmp[9, 3] = 1
     assert bmp[9, 3] == 1  # Blinka's own again: pixels stored
+
+
+@pytest.mark.parametrize(
+    "game, seed, profile, hours",
+    [("diceland", 5115, "feather", 0.25), ("gowild", 5114, "pico_tft", 0.44)],
+)
+def test_seeds_5114_5115_the_soak_navigates_after_a_slow_frame(shim, game, seed, profile, hours):
+    """The campaign's seeds 5114 (pico_tft, Go Wild!, 1,545 s) and 5115 (feather,
+    Diceland, 868 s) stopped on the resume offer with "no row 'New game'": a burst had
+    stalled the app (a slow frame of up to 3 s), and the soak tapped up through the
+    stall, where a menu button read once a frame is not seen. The soak now lets a slow
+    frame end before it moves the cursor."""
+    import soak
+
+    res = soak.soak(game, hours=hours, seed=seed, profile=profile)
+    assert res["errors"] == 0, errors(res)

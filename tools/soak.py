@@ -772,6 +772,13 @@ class GameSoak:
         scr = self.dev.app.screen
         if scr is not self.ep_screen:
             return False
+        if self.stall_until > self.t:
+            # A slow frame (a burst's stall) is still running: the menu buttons are read
+            # once a frame, so a tap inside it is not seen, on the device too. Navigate
+            # after it (seeds 5114 and 5115 tapped up into a stall and "missed" the row).
+            self.wait(self.stall_until - self.t + 3 * self.frame + 12)
+            if self.dev.app.screen is not scr:
+                return False
         n = len(scr.items()) if hasattr(scr, "items") else 12
         key = self.rng.choice(("up", "down"))
 
