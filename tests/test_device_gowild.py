@@ -212,3 +212,32 @@ def test_G8_a_lead_seat_left_empty_falls_back_to_the_first_seat_taken(dev_factor
     dev.tap("select")
     scr = dev.app.screen
     assert scr.seats == [0, 4] and scr.game.lead == 0 and scr.game.turn == 0
+
+
+def test_seed_5043_presses_after_the_winning_entry_in_one_frame_end_the_game_once(
+    dev_factory, monkeypatch
+):
+    """The campaign's seed 5043 (macropad, Go Wild! table mode): the winning entry's
+    select and more presses in the same frame (select, up, select) reached the table
+    screen after it had chosen the game-over screen: a second select picked a winner
+    again and dropped the choice, and the next handed the finished game a trick
+    ('trick', 0, 10), which legal_actions no longer listed. A screen that has chosen the
+    next one takes no more presses."""
+    from slampad.app import legal, saves
+    from slampad.app.play_gowild_table import TableScreen
+
+    dev = dev_factory("macropad", seed=43)
+    monkeypatch.setattr(legal, "drops", 0)
+    scr = TableScreen(dev.app, {"players": 3, "first_lead": 0, "target": 1})
+    dev.app.go(scr)
+    dev.run(100)
+    now = dev.now()
+    scr.on_menu("select", now)  # P1 won trick 1 ...
+    assert scr.winner == 0
+    for b in ("select", "select", "up", "select", "select"):  # ... and the frame's presses
+        scr.on_menu(b, now)
+    assert legal.drops == 0, legal.dropped
+    assert scr.game.is_over() and len(scr.actions) == 1
+    dev.run(100)
+    assert type(dev.app.screen).__name__ == "OverScreen", dev.lines()
+    assert saves.stats(dev.app)["g"]["gowild_table"][0] == 1  # counted once

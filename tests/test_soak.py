@@ -282,3 +282,13 @@ def test_seeds_5114_5115_the_soak_navigates_after_a_slow_frame(shim, game, seed,
 
     res = soak.soak(game, hours=hours, seed=seed, profile=profile)
     assert res["errors"] == 0, errors(res)
+
+
+def test_seed_5043_the_table_screen_takes_no_press_after_the_game_ends(shim):
+    """The campaign's seed 5043 (macropad, Go Wild! table mode, 1,692 s): presses in the
+    frame of the winning entry handed the finished game a trick (an app bug, fixed in
+    ListScreen.on_menu; tests/test_device_gowild.py has the unit test)."""
+    import soak
+
+    res = soak.soak("gowild", hours=0.48, seed=5043, profile="macropad")
+    assert res["errors"] == 0, errors(res)

@@ -53,6 +53,8 @@ class ListScreen(Screen):
         t.show(lines)
 
     def on_menu(self, button, now):
+        if getattr(self, "chosen", None) is not None:
+            return  # leaving for the screen chosen: later presses of this frame are not ours
         n = len(self.items())
         if button == "up":
             self.cursor = (self.cursor - 1) % n

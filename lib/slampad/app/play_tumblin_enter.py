@@ -73,6 +73,8 @@ class EnterScreen(ListScreen):
             self.say(note, now)
 
     def on_pad(self, pad, t, now):
+        if getattr(self, "chosen", None) is not None:
+            return  # leaving for the screen chosen
         s = self.game.turn()
         # Only the seat's own pad confirms, once per slam (contacts chatter).
         if s is None or pad != self.play.seats[s] or ticks_diff(now, self.pad_t, WRAP) < PAD_GAP_MS:
