@@ -292,3 +292,24 @@ def test_seed_5043_the_table_screen_takes_no_press_after_the_game_ends(shim):
 
     res = soak.soak("gowild", hours=0.48, seed=5043, profile="macropad")
     assert res["errors"] == 0, errors(res)
+
+
+def test_a_run_of_other_firmware_is_run_again_and_not_counted(shim, tmp_path):
+    import json
+
+    import soak
+
+    rec = tmp_path / "campaign.jsonl"
+    old = {"profile": "pico", "game": "wildside", "seed": 1, "hours": 0.01, "sim_hours": 0.01,
+           "inputs": 5, "finished": 0, "cuts": 0, "errors": [], "lib": "an-older-lib",
+           "commit": "0000000"}  # fmt: skip
+    rec.write_text(json.dumps(old) + "\n")
+    made = soak.campaign("wildside", [1], 0.01, profiles=("pico",), record=str(rec))
+    assert [(r["seed"], r["profile"]) for r in made] == [(1, "pico")]
+    runs = soak.read_record(str(rec))
+    assert runs[-1]["lib"] == soak.lib_tree() and runs[-1]["lib"] != "an-older-lib"
+    table = soak.summary(runs, soak.lib_tree())
+    assert "| pico | wildside | 1 | 1 |" in table
+    assert table.splitlines()[-1] == "Not counted: 1 runs of other firmware (lib/ at 0000000)."
+    # Made again with this lib, it is done: nothing to run.
+    assert soak.campaign("wildside", [1], 0.01, profiles=("pico",), record=str(rec)) == []

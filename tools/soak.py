@@ -1435,6 +1435,46 @@ def source_commit():
         return None
 
 
+def git(*args):
+    import subprocess
+
+    try:
+        out = subprocess.run(
+            ["git", "-C", ROOT] + list(args), capture_output=True, text=True, timeout=30
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() if out.returncode == 0 else None
+
+
+def lib_tree(commit="HEAD"):
+    """The git tree id of lib/ at ``commit``: the firmware a run soaked. For HEAD with
+    uncommitted changes under lib/, a digest of the files instead (such runs never
+    match a commit's)."""
+    if commit == "HEAD" and git("status", "--porcelain", "--", "lib"):
+        h = zlib.crc32(b"")
+        for base, _dirs, files in sorted(os.walk(os.path.join(ROOT, "lib"))):
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    with open(os.path.join(base, name), "rb") as f:
+                        h = zlib.crc32(name.encode() + f.read(), h)
+        return "dirty-%08x" % h
+    return git("rev-parse", "%s:lib" % commit)
+
+
+def with_lib(runs):
+    """Each run with its "lib" (lib_tree of its commit, for records made before runs
+    carried it)."""
+    trees = {}
+    for r in runs:
+        if "lib" not in r and r.get("commit"):
+            c = r["commit"]
+            if c not in trees:
+                trees[c] = lib_tree(c)
+            r["lib"] = trees[c]
+    return runs
+
+
 def campaign(
     games, seeds, hours, jobs=1, out=None, profiles=None, record=None, rerun_failed=False, **options
 ):
@@ -1443,7 +1483,8 @@ def campaign(
     profile alike. With ``record`` (a path), each run is appended to it as a JSON line as
     it ends, and runs it already holds are skipped: a long campaign goes on where it
     stopped; with ``rerun_failed`` the runs whose last record failed are run again (after
-    a fix). Returns the runs' summaries (one_run) made now, in the order they ended."""
+    a fix). A run counts only for the firmware it soaked: a record made with another
+    lib/ is run again. Returns the runs' summaries (one_run) made now, in the order they ended."""
     import multiprocessing
 
     if games == "all":
@@ -1452,9 +1493,9 @@ def campaign(
         games = (games,)
     profiles = profiles or (options.pop("profile", "pico"),)
     options.pop("profile", None)
-    done = set(
-        k for k, r in latest(read_record(record)).items() if not (rerun_failed and r["errors"])
-    )
+    tree = lib_tree() if record else None
+    held = [r for r in with_lib(read_record(record)) if r.get("lib") == tree]
+    done = set(k for k, r in latest(held).items() if not (rerun_failed and r["errors"]))
     work = []
     for s in seeds:
         for p in profiles:
@@ -1478,7 +1519,7 @@ def campaign(
         for r in it:
             runs.append(r)
             if record:
-                r = dict(r, commit=commit)
+                r = dict(r, commit=commit, lib=tree)
                 with open(record, "a") as f:
                     f.write(json.dumps(r, sort_keys=True) + "\n")
             if out:
@@ -1510,11 +1551,17 @@ def spans(seeds):
     return ", ".join("%d-%d" % (a, b) if b > a else str(a) for a, b in out)
 
 
-def summary(runs):
+def summary(runs, lib=None):
     """A Markdown table of a campaign's runs: per profile and game, the runs, seeds,
     simulated hours, inputs, games started and finished, power cuts, saves resumed and
     failed runs. A run recorded again counts once, as its last record; a failure a re-run
-    superseded is listed below the table."""
+    superseded is listed below the table. With ``lib`` (a lib_tree), only the runs of that
+    firmware count; the others are told apart in a last line."""
+    other = []
+    if lib is not None:
+        with_lib(runs)
+        other = [r for r in runs if r.get("lib") != lib]
+        runs = [r for r in runs if r.get("lib") == lib]
     last = latest(runs)
     rows = {}
     for r in last.values():
@@ -1563,6 +1610,11 @@ def summary(runs):
         lines.append(
             "Failed at first, passed when run again at %s: %s %s seed %d (%s)."
             % (last[run_key(r)].get("commit"), r["profile"], r["game"], r["seed"], r["errors"][0])
+        )
+    if other:
+        lines.append(
+            "Not counted: %d runs of other firmware (lib/ at %s)."
+            % (len(other), ", ".join(sorted(set(str(r.get("commit")) for r in other))))
         )
     return "\n".join(lines)
 
@@ -1621,8 +1673,11 @@ def main(argv=None):
         runs = read_record(a.summary)
         if not runs:
             ap.error("%s holds no runs" % a.summary)
-        print(summary(runs))
-        return 1 if any(r["errors"] for r in latest(runs).values()) else 0
+        tree = lib_tree()
+        print("Runs of lib/ as it is now (tree %s):" % tree)
+        print(summary(runs, tree))
+        mine = [r for r in runs if r.get("lib") == tree]
+        return 1 if any(r["errors"] for r in latest(mine).values()) else 0
     if a.profile == "all" and not a.seeds:
         ap.error("--profile all needs --seeds")
     if a.record and not a.seeds:
