@@ -1421,18 +1421,7 @@ def latest(runs):
 
 
 def source_commit():
-    try:
-        import subprocess
-
-        out = subprocess.run(
-            ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-        )
-        return out.stdout.strip() or None
-    except (OSError, subprocess.SubprocessError):
-        return None
+    return git("rev-parse", "--short", "HEAD")
 
 
 def git(*args):
