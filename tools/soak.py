@@ -1464,6 +1464,14 @@ def with_lib(runs):
     return runs
 
 
+def of_lib(runs, lib):
+    """(the runs of firmware ``lib``, the others): a run counts only for what it soaked."""
+    mine, other = [], []
+    for r in with_lib(runs):
+        (mine if r.get("lib") == lib else other).append(r)
+    return mine, other
+
+
 def campaign(
     games, seeds, hours, jobs=1, out=None, profiles=None, record=None, rerun_failed=False, **options
 ):
@@ -1483,7 +1491,7 @@ def campaign(
     profiles = profiles or (options.pop("profile", "pico"),)
     options.pop("profile", None)
     tree = lib_tree() if record else None
-    held = [r for r in with_lib(read_record(record)) if r.get("lib") == tree]
+    held = of_lib(read_record(record), tree)[0]
     done = set(k for k, r in latest(held).items() if not (rerun_failed and r["errors"]))
     work = []
     for s in seeds:
@@ -1548,9 +1556,7 @@ def summary(runs, lib=None):
     firmware count; the others are told apart in a last line."""
     other = []
     if lib is not None:
-        with_lib(runs)
-        other = [r for r in runs if r.get("lib") != lib]
-        runs = [r for r in runs if r.get("lib") == lib]
+        runs, other = of_lib(runs, lib)
     last = latest(runs)
     rows = {}
     for r in last.values():
@@ -1665,7 +1671,7 @@ def main(argv=None):
         tree = lib_tree()
         print("Runs of lib/ as it is now (tree %s):" % tree)
         print(summary(runs, tree))
-        mine = [r for r in runs if r.get("lib") == tree]
+        mine = of_lib(runs, tree)[0]
         return 1 if any(r["errors"] for r in latest(mine).values()) else 0
     if a.profile == "all" and not a.seeds:
         ap.error("--profile all needs --seeds")
