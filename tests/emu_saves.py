@@ -49,14 +49,14 @@ def _play(dev, module, *args):
 def wildside():
     """Four seats, all bots (hard, normal, normal, easy): the heaviest Wildside."""
     dev = _dev()
-    _play(dev, "play_wildside", [0, 1, 2, 3], ["hard", "normal", "normal", "easy"])
+    _play(dev, "wildside.play", [0, 1, 2, 3], ["hard", "normal", "normal", "easy"])
     return _until_saved(dev)
 
 
 def gowild():
     """Six seats of hard bots."""
     dev = _dev()
-    _play(dev, "play_gowild", [0, 1, 2, 3, 4, 5], ["hard"] * 6)
+    _play(dev, "gowild.play", [0, 1, 2, 3, 4, 5], ["hard"] * 6)
     return _until_saved(dev)
 
 
@@ -64,7 +64,7 @@ def tumblin():
     """The virtual board, four hard bots."""
     dev = _dev()
     _play(
-        dev, "play_tumblin", [0, 1, 2, 3], ["hard"] * 4, {"board": "virtual", "players": 4}
+        dev, "tumblin.play", [0, 1, 2, 3], ["hard"] * 4, {"board": "virtual", "players": 4}
     )
     return _until_saved(dev)
 
@@ -73,7 +73,7 @@ def diceland():
     """The 36-hex scene, the hard bot against a normal one (both bots, so play goes on
     by itself), saved after the occupation."""
     dev = _dev()
-    _play(dev, "play_diceland", [None, None], ["normal", "hard"], {"scene": "diceland"})
+    _play(dev, "diceland.play", [None, None], ["normal", "hard"], {"scene": "diceland"})
     return _until_saved(dev, timeout_ms=600000, ready=lambda g: g.phase != "occupy")
 
 
@@ -100,7 +100,7 @@ def make_level(game, level, seed=5):
 def _pio_clock(dev):
     """Give the shim's Pico the slam clock its PIO pads have on the device: Wildside keeps
     (tick_us, wrap) in its options and refuses to resume a game saved on another clock
-    (play_wildside.resume: the shim's keypad stamps in ms, the device's PIO in us)."""
+    (wildside.play.resume: the shim's keypad stamps in ms, the device's PIO in us)."""
     import _simworld
 
     hw = dev.app.hw
@@ -112,25 +112,25 @@ def _pio_clock(dev):
 def wildside_level(level, seed=5):
     dev = _dev(seed=seed)
     _pio_clock(dev)
-    _play(dev, "play_wildside", [0, 1, 2, 3], [level] * 4)
+    _play(dev, "wildside.play", [0, 1, 2, 3], [level] * 4)
     return _until_saved(dev)
 
 
 def gowild_level(level, seed=5):
     dev = _dev(seed=seed)
-    _play(dev, "play_gowild", [0, 1, 2, 3, 4, 5], [level] * 6)
+    _play(dev, "gowild.play", [0, 1, 2, 3, 4, 5], [level] * 6)
     return _until_saved(dev)
 
 
 def tumblin_level(level, seed=5):
     dev = _dev(seed=seed)
-    _play(dev, "play_tumblin", [0, 1, 2, 3], [level] * 4, {"board": "virtual", "players": 4})
+    _play(dev, "tumblin.play", [0, 1, 2, 3], [level] * 4, {"board": "virtual", "players": 4})
     return _until_saved(dev)
 
 
 def diceland_level(level, seed=5):
     dev = _dev(seed=seed)
-    _play(dev, "play_diceland", [None, None], [level] * 2, {"scene": "diceland"})
+    _play(dev, "diceland.play", [None, None], [level] * 2, {"scene": "diceland"})
     return _until_saved(dev, timeout_ms=600000, ready=lambda g: g.phase != "occupy")
 
 

@@ -557,3 +557,14 @@ def test_probe_is_compiled_in_a_compiled_image(tmp_path):
     assert (dest / "lib/slampad_probe.mpy").read_bytes()[:2] == b"C\x06"
     assert not (dest / "lib/slampad_probe.py").exists()
     assert "import slampad_probe" in (dest / "code.py").read_text()
+
+
+def test_the_image_counts_as_game_code_what_the_app_unloads():
+    """deploy's per-game import sets and app/loader.unload_games agree on which modules
+    belong to one game (issue 17 item 8 moved the screens into folders)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import deploy
+
+    from slampad.app.loader import GAME_MODULES
+
+    assert sorted(deploy.GAME_PREFIXES) == sorted(GAME_MODULES)

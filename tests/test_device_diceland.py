@@ -294,7 +294,7 @@ def test_the_map_draws_owner_value_terrain_and_cursor(dev_factory):
     x, y = m.pos[scr.cur]
     assert near(at(x - 1, y - 1), 0xFFE000)  # the cursor's frame: yellow
     t = scr.game.scene.terrain[scr.cur]
-    from slampad.app.play_diceland_draw import COLOURS
+    from slampad.app.diceland.draw import COLOURS
 
     assert near(at(x, y), COLOURS[5 + t])  # the terrain's border
     lines = dev.lines()

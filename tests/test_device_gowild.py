@@ -182,7 +182,7 @@ def test_G8_pass_and_play_first_lead_is_a_setup_choice(dev_factory, tmp_path):
     assert g.options["first_lead"] == 1 and g.lead == 1 and g.turn == 1
     # The choice is part of the game, so the seed and actions replay it, and a save
     # keeps it.
-    from slampad.app import play_gowild
+    from slampad.app.gowild import play as play_gowild
     from slampad.games.gowild import GoWild
 
     again = play_gowild.resume(dev.app, scr.meta(), g.to_dict())
@@ -224,7 +224,7 @@ def test_seed_5043_presses_after_the_winning_entry_in_one_frame_end_the_game_onc
     ('trick', 0, 10), which legal_actions no longer listed. A screen that has chosen the
     next one takes no more presses."""
     from slampad.app import legal, saves
-    from slampad.app.play_gowild_table import TableScreen
+    from slampad.app.gowild.table import TableScreen
 
     dev = dev_factory("macropad", seed=43)
     monkeypatch.setattr(legal, "drops", 0)

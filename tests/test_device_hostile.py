@@ -518,7 +518,7 @@ def long_tumblin_virtual(dev, hold):
     powers = set()
 
     def charging():
-        from slampad.app.play_tumblin_draw import shown_power
+        from slampad.app.tumblin.draw import shown_power
 
         assert scr.stage == "charge" and scr.who == 0, dev.lines()
         powers.add(shown_power(scr, dev.now()))
@@ -993,23 +993,23 @@ def replays(scr):
     """The game's own record replays to its state (S2): nothing half-applied."""
     mod = type(scr).__module__
     g = getattr(scr, "game", None)
-    if mod == "slampad.app.play_wildside":
+    if mod == "slampad.app.wildside.play":
         assert sum(g.dice) + g.pool == 3 * len(g.dice)  # W2
         from slampad.games.wildside import Wildside as Core
 
         again = Core(dict(g.options), scr.seed)
         acts = scr.actions
-    elif mod == "slampad.app.play_gowild":
+    elif mod == "slampad.app.gowild.play":
         from slampad.games.gowild import GoWild as Core
 
         again = Core(dict(g.options), scr.seed)
         acts = scr.actions
-    elif mod == "slampad.app.play_tumblin":
+    elif mod == "slampad.app.tumblin.play":
         from slampad.games.tumblin import Tumblin as Core
 
         again = Core(dict(g.options), scr.seed)
         acts = g.log
-    elif mod == "slampad.app.play_diceland":
+    elif mod == "slampad.app.diceland.play":
         from slampad.games.diceland import Diceland as Core
 
         again = Core(dict(scr.options), scr.seed)

@@ -43,7 +43,7 @@ class Gate:
 
     def patch_classes(self):
         """Wraps apply on the rules classes imported now. The menu forgets every game
-        module (main.unload_games), so a game started after a visit to the menu is built
+        module (loader.unload_games), so a game started after a visit to the menu is built
         from freshly imported classes: the walk calls this again after each start."""
         from slampad.app import legal
         from slampad.games.diceland import Diceland
@@ -144,37 +144,37 @@ def walk(dev, legal, gate, make, steps):
 
 
 def wildside(app):
-    from slampad.app.play_wildside import PlayScreen
+    from slampad.app.wildside.play import PlayScreen
 
     return PlayScreen(app, [0, 1, 2], ["human", "human", "easy"])
 
 
 def gowild(app):
-    from slampad.app.play_gowild import PlayScreen
+    from slampad.app.gowild.play import PlayScreen
 
     return PlayScreen(app, [0, 1, 2], ["human", "easy", "human"])
 
 
 def gowild_table(app):
-    from slampad.app.play_gowild_table import TableScreen
+    from slampad.app.gowild.table import TableScreen
 
     return TableScreen(app, {"players": 3, "first_lead": 0})
 
 
 def tumblin_table(app):
-    from slampad.app.play_tumblin import PlayScreen
+    from slampad.app.tumblin.play import PlayScreen
 
     return PlayScreen(app, [0, 1], ["human", "human"], {"board": "table", "rounds": 1})
 
 
 def tumblin_virtual(app):
-    from slampad.app.play_tumblin import PlayScreen
+    from slampad.app.tumblin.play import PlayScreen
 
     return PlayScreen(app, [0, 2], ["human", "easy"], {"board": "virtual", "rounds": 1})
 
 
 def diceland(app):
-    from slampad.app.play_diceland import PlayScreen
+    from slampad.app.diceland.play import PlayScreen
 
     return PlayScreen(app, [0, 1], ["human", "human"], {"scene": "random", "size": 8})
 
@@ -212,7 +212,7 @@ def test_every_input_in_every_state_reaches_the_rules_only_when_legal(
 
 
 def start_table(dev):
-    from slampad.app.play_tumblin import PlayScreen
+    from slampad.app.tumblin.play import PlayScreen
 
     scr = PlayScreen(dev.app, [0, 1], ["human", "human"], {"board": "table", "rounds": 1})
     dev.app.go(scr)

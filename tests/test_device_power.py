@@ -360,7 +360,7 @@ def bots_only(dev, key):
         from slampad.app.main import unload_games
 
         unload_games()
-        from slampad.app.play_diceland import PlayScreen
+        from slampad.app.diceland.play import PlayScreen
 
         dev.app.go(PlayScreen(dev.app, [None, None], ["easy", "hard"], {"scene": "valley"}))
     else:
@@ -446,7 +446,7 @@ def start_diceland(dev):
     from slampad.app.main import unload_games
 
     unload_games()
-    from slampad.app.play_diceland import PlayScreen
+    from slampad.app.diceland.play import PlayScreen
 
     scr = PlayScreen(dev.app, [0, None], ["human", "easy"], {"scene": "valley"})
     dev.app.go(scr)

@@ -279,7 +279,9 @@ def long_press(dev, within_ms=2000):
     dev.run(100)
     assert screen_name(dev) == "MenuScreen" and dev.shows(">Wildside"), dev.lines()
     assert not [m for m in sys.modules if m.startswith(("slampad.games.", "slampad.bots."))]
-    assert not [m for m in sys.modules if m.startswith("slampad.app.play_")]
+    from slampad.app.loader import GAME_MODULES
+
+    assert not [m for m in sys.modules if m.startswith(GAME_MODULES)]
     assert len(dev.app.text.group) == 1  # only the text rows: no game picture left
     assert all(c == (0, 0, 0) for c in dev.pixels())  # the game's lights are off
     return took
@@ -289,14 +291,14 @@ def wildside_round(dev):
     join_and_start(dev, [0, 1], {})
     ready_up(dev, (0, 1))
     until_stage(dev, "window")
-    return "play_wildside"
+    return "wildside.play"
 
 
 def gowild_game(dev):
     open_pass_and_play(dev)
     scr = seat_up(dev, humans=(0,), bots=(1,))
     run_until(dev, lambda: scr.stage == "turn" and scr.game.turn == 0, 20000)
-    return "play_gowild"
+    return "gowild.play"
 
 
 def tumblin_throw(dev):
@@ -310,14 +312,14 @@ def tumblin_throw(dev):
     dev.press(str(scr.seats[scr.who] + 1))  # charging the throw
     dev.run(100)
     assert scr.stage == "charge"
-    return "play_tumblin"
+    return "tumblin.play"
 
 
 def diceland_map(dev):
     diceland_start(dev, "pocket", "P2: bot easy", (0,))
     scr = diceland_turn(dev)
     assert scr.stage == "pick" and scr.map.group in dev.app.text.group
-    return "play_diceland"
+    return "diceland.play"
 
 
 def settings_screen(dev):

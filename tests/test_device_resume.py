@@ -77,7 +77,7 @@ def diceland(dev):
     from slampad.app.main import unload_games
 
     unload_games()
-    from slampad.app.play_diceland import PlayScreen
+    from slampad.app.diceland.play import PlayScreen
 
     dev.app.go(PlayScreen(dev.app, [None, None], ["easy", "normal"], {"scene": "valley"}))
     return "Diceland", "diceland"
@@ -111,7 +111,7 @@ def test_a_game_is_saved_at_safe_points_and_resumed_after_a_power_cut(
             assert w["phase"] == "roll"  # between rounds, never in a window
     saved = game_writes[-1]["state"]
     rec = dev.app.store().load("game")
-    assert rec["t"] == title and rec["m"] == "slampad.app.play_" + key
+    assert rec["t"] == title and rec["m"] == "slampad.app.%s.play" % key
     assert rec["s"] == json.loads(json.dumps(saved))  # the state at the last safe point
 
     # The power goes; at power-up the device offers the game, Resume first.
@@ -132,6 +132,44 @@ def test_a_game_is_saved_at_safe_points_and_resumed_after_a_power_cut(
     # ... and nothing is offered at the next power-up.
     dev3 = dev_factory("pico", seed=7, flash=dev2.flash_image())
     assert screen_name(dev3) == "MenuScreen"
+
+
+OLD_NAMES = {  # a save names its screen module; these are the names before issue 17
+    "wildside": "slampad.app.play_wildside",
+    "gowild": "slampad.app.play_gowild",
+    "tumblin": "slampad.app.play_tumblin",
+    "diceland": "slampad.app.play_diceland",
+}
+
+
+@pytest.mark.parametrize("start", GAMES, ids=lambda f: f.__name__)
+def test_a_save_made_before_the_screens_moved_still_resumes(dev_factory, start):
+    """Issue 17 item 8 moved each game's screens into a folder; a board updated with a
+    game saved on the old firmware offers it and plays it on."""
+    dev = dev_factory("pico", seed=5, frame_ms=5)
+    _title, key = start(dev)
+    run_until(dev, lambda: dev.app.saves_written >= 1, 600000, step=50)
+    st = dev.app.store()
+    rec = st.load("game")
+    assert rec["m"] == "slampad.app.%s.play" % key
+    st.save("game", dict(rec, m=OLD_NAMES[key]))
+    dev2 = dev_factory("pico", seed=6, flash=bytes(st.nvm[:]))
+    assert screen_name(dev2) == "ResumeScreen"
+    dev2.tap("select")
+    scr = dev2.app.screen
+    assert scr.resumed and type(scr).__module__ == "slampad.app.%s.play" % key
+    assert scr.game.to_dict() == rec["s"]
+
+
+def test_a_save_names_only_a_game_screen():
+    from slampad.app.saves import screen_module
+
+    assert screen_module("slampad.app.play_gowild_table") == "slampad.app.gowild.table"
+    assert screen_module("slampad.app.play_tumblin") == "slampad.app.tumblin.play"
+    assert screen_module("slampad.app.diceland.play") == "slampad.app.diceland.play"
+    for name in ("os", "slampad.app.main", "slampad.app.play_x", "slampad.app.wildside",
+                 "slampad.app.wildside.play.x", "slampad.hw.pico.play"):  # fmt: skip
+        assert screen_module(name) is None, name
 
 
 @pytest.mark.parametrize("start", GAMES, ids=lambda f: f.__name__)
@@ -214,7 +252,7 @@ def test_an_unreadable_save_is_dropped_with_a_note(dev_factory):
         dict(good, k=dict(good["k"], pads=[0, 9, 1])),  # a pad the board does not have
         dict(good, k=dict(good["k"], kinds=["human"])),  # seats do not match
         dict(good, s=dict(good["s"], pool=-3)),  # the rules core refuses the state
-        dict(good, m="slampad.app.play_nothing"),  # no such game on this firmware
+        dict(good, m="slampad.app.wildside.nothing"),  # no such screen on this firmware
     ]
     for rec in bad:
         st.save("game", rec)
@@ -318,7 +356,7 @@ def test_no_watchdog_on_a_port_without_one(dev_factory, monkeypatch):
 TRACEBACK = """Traceback (most recent call last):
   File "code.py", line 6, in <module>
   File "/lib/slampad/app/main.py", line 250, in run
-  File "/lib/slampad/app/play_wildside.py", line 120, in tick
+  File "/lib/slampad/app/wildside/play.py", line 120, in tick
 ValueError: boom
 """
 
@@ -333,7 +371,7 @@ def test_the_start_after_a_crash_notes_it_and_offers_the_save(dev_factory, monke
     monkeypatch.setattr(supervisor, "get_previous_traceback", lambda: TRACEBACK)
     d = dev_factory("pico", seed=2, flash=dev.flash_image())
     assert screen_name(d) == "ResumeScreen"
-    assert note(d) == "Last crash: ValueError: boom at play_wildside.py:120"
+    assert note(d) == "Last crash: ValueError: boom at wildside/play.py:120"
     d.run(3000)  # the note passes; the offer stays
     assert d.lines()[:2] == ["Saved: Wildside", ">Resume"]
     # Without a save: the menu, with the same note.
@@ -385,7 +423,7 @@ def test_go_wild_table_mode_resumes_after_each_entry(dev_factory):
 
     dev = dev_factory("pico", seed=5)
     unload_games()
-    from slampad.app.play_gowild_table import TableScreen
+    from slampad.app.gowild.table import TableScreen
 
     dev.app.go(TableScreen(dev.app, {"players": 3}))
     dev.tap("select")  # P1 won trick 1 ...
@@ -435,7 +473,9 @@ def test_tumblin_table_mode_resumes_between_throws(dev_factory):
 # -- one game in RAM: every way back to the menu unloads the game -------------------------
 
 
-GAME_PREFIXES = ("slampad.games.", "slampad.bots.", "slampad.app.play_")
+GAME_PREFIXES = ("slampad.games.", "slampad.bots.", "slampad.app.play_", "slampad.app.join",
+                 "slampad.app.wildside", "slampad.app.gowild", "slampad.app.tumblin",
+                 "slampad.app.diceland")  # fmt: skip
 
 
 def loaded_games():
@@ -566,7 +606,7 @@ def test_no_game_is_imported_before_it_is_chosen(dev_factory):
         dev.tap("down")
     dev.tap("select")
     mods = loaded_games()[0]
-    assert mods == ["slampad.app.play_diceland_setup"], mods
+    assert sorted(mods) == ["slampad.app.diceland", "slampad.app.diceland.setup"], mods
     others = ("wildside", "gowild", "tumblin")
     assert not [m for m in sys.modules if m.startswith("slampad.") and any(o in m for o in others)]
 
@@ -606,7 +646,7 @@ def test_a_game_is_imported_largest_module_first(dev_factory, monkeypatch):
     seen.clear()  # the setup screens are loaded: from here on, the game
     dev.tap("select")
     assert screen_name(dev) == "PlayScreen", dev.lines()
-    order = ORDER["slampad.app.play_diceland"]
+    order = ORDER["slampad.app.diceland.play"]
     top = [m for m, d in seen if d == min(d for _m, d in seen) and m in order]
     assert top == [m for m in order if m in top]  # load_game's own imports: in order
     assert seen[0][0] == "slampad.app.play_order" and top[0] == order[0]  # largest first

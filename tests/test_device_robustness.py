@@ -172,7 +172,7 @@ def test_mashing_every_screen_never_crashes(dev_factory, seed):
         seen.add(screen_name(dev))
         assert any(x.strip() for x in dev.lines()), dev.lines()
         scr = dev.app.screen
-        if type(scr).__module__ == "slampad.app.play_wildside":  # W2, for Wildside
+        if type(scr).__module__ == "slampad.app.wildside.play":  # W2, for Wildside
             g = scr.game
             assert sum(g.dice) + g.pool == 3 * len(g.dice)
     # Where the mashing wanders depends on the seed (Settings, or a game's setup list).

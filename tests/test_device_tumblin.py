@@ -21,7 +21,7 @@ def start(dev, seats, kinds, options):
     from slampad.app.main import unload_games
 
     unload_games()  # as from the menu: no game module loaded yet
-    from slampad.app.play_tumblin import PlayScreen
+    from slampad.app.tumblin.play import PlayScreen
 
     opts = dict(options)
     opts["players"] = len(seats)
@@ -134,7 +134,7 @@ def human_throw(dev, scr, k, samples):
     dev.run(1)
     held_ms = ticks_diff(dev.now(), t_press, WRAP)
     dev.run(30)  # the release counts once it lasts 20 ms (App.step's BOUNCE_MS)
-    from slampad.app.play_tumblin_draw import power_at
+    from slampad.app.tumblin.draw import power_at
 
     a = g.log[-1]
     assert a[0] == "throw" and a[1] == s and a[3] == target, a
@@ -198,7 +198,7 @@ def test_T6_virtual_game_two_humans_two_bots_to_the_end_and_replay(dev_factory):
     assert not wide.too_wide, wide.too_wide
     # ONE_OF (tools/deploy.py counts them apart): the virtual board never loads the entry.
     assert "slampad.bots.tumblin" in sys.modules
-    assert "slampad.app.play_tumblin_enter" not in sys.modules
+    assert "slampad.app.tumblin.enter" not in sys.modules
 
 
 def test_T3_rolloff_shows_each_roll_on_screen_and_pixels(dev_factory):

@@ -217,7 +217,7 @@ def test_start_table_mode_two_players_on_pads_1_and_3(dev_factory, profile):
     assert (o["players"], o["board"], o["rounds"], o["target"]) == (2, "table", None, 100)
     assert scr.game.phase == "roll_off"
     # The setup's module is not kept in RAM during play.
-    assert "slampad.app.play_tumblin_setup" not in sys.modules
+    assert "slampad.app.tumblin.setup" not in sys.modules
 
 
 def test_start_virtual_mode_with_a_bot(dev_factory):

@@ -240,7 +240,7 @@ def test_heaviest_game_plays_two_bot_decisions_above_the_heap_floor(game):
             no_crash(dev)
         assert len(dev.bots) >= 2, (dev.lines(), dev.bots)
         assert [b[1] for b in dev.bots[:2]] == [game, game]
-        assert dev.loads and dev.loads[0][1] == "slampad.app.play_" + game
+        assert dev.loads and dev.loads[0][1] == "slampad.app.%s.play" % game
         assert dev.least_free >= FLOOR, (dev.least_free, dev.screens[-3:])
         no_crash(dev)
 

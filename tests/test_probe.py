@@ -85,7 +85,7 @@ def check_fields(events):
         if kind in ("start", "screen"):
             assert int(e[2]) == FREE
         elif kind == "load":
-            assert len(e) == 5 and e[2].startswith("slampad.app.play_")
+            assert len(e) == 5 and e[2].split(".")[-1] in ("play", "table")
             assert 0 <= int(e[3]) < 10000 and int(e[4]) == FREE
         elif kind == "bot":
             assert len(e) == 6 and e[2] in ("wildside", "gowild", "tumblin", "diceland")
@@ -150,7 +150,7 @@ def test_screens_loads_and_bot_decisions_of_a_game_from_the_menu(probe, capsys):
         events = said(capsys.readouterr().out)
         kinds = check_fields(events)
         assert [e[0] for e in events[:2]] == ["start", "mpy"]
-        assert [e[1] for e in kinds["load"]] == ["slampad.app.play_gowild"] * 2
+        assert [e[1] for e in kinds["load"]] == ["slampad.app.gowild.play"] * 2
         levels = [e[2] for e in kinds["bot"]]
         assert levels.count("normal") >= 4 and levels.count("hard") >= 3
         assert {e[1] for e in kinds["bot"]} == {"gowild"}
@@ -181,7 +181,7 @@ def test_a_bot_imported_by_its_screen_is_timed(probe, capsys):
         from slampad.app.main import unload_games
 
         unload_games()
-        from slampad.app.play_tumblin import PlayScreen
+        from slampad.app.tumblin.play import PlayScreen
 
         scr = PlayScreen(
             dev.app, [0, 1, 2], ["easy", "normal", "hard"], {"board": "virtual", "players": 3}

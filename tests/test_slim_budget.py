@@ -108,7 +108,7 @@ def test_import_sets_count_one_profile_and_one_game_at_a_time():
     assert "adafruit_debouncer" not in base  # menu buttons: keypad (issue 9's room)
     assert not any(m.startswith("adafruit_display_text") for m in base)  # ui.Text: TileGrids
     assert not any(m.startswith(deploy.GAME_PREFIXES) for m in base)
-    wild = games["slampad.app.play_wildside"]
+    wild = games["slampad.app.wildside.play"]
     assert {"slampad.games.wildside", "slampad.bots.wildside"} <= wild
     assert not any("gowild" in m for m in wild)
 
@@ -129,23 +129,23 @@ def test_image_holds_slimmed_slampad_and_untouched_libraries(tmp_path):
 def test_a_game_loading_one_of_two_modules_counts_each_on_its_own():
     # play_tumblin's ONE_OF: the bot (virtual board) or the dice entry (table).
     plan = deploy.make_plan(profile="pico_tft")
-    assert deploy.one_of(plan, "slampad.app.play_tumblin") == [
+    assert deploy.one_of(plan, "slampad.app.tumblin.play") == [
         "slampad.bots.tumblin",
-        "slampad.app.play_tumblin_enter",
+        "slampad.app.tumblin.enter",
     ]
     _base, games = deploy.import_sets(plan, "pico_tft")
-    virtual = games["slampad.app.play_tumblin|slampad.bots.tumblin"]
-    table = games["slampad.app.play_tumblin|slampad.app.play_tumblin_enter"]
-    assert "slampad.bots.tumblin" in virtual and "slampad.app.play_tumblin_enter" not in virtual
-    assert "slampad.app.play_tumblin_enter" in table and "slampad.bots.tumblin" not in table
-    assert {"slampad.games.tumblin", "slampad.app.play_tumblin_draw"} <= virtual & table
-    assert "slampad.app.play_tumblin" not in games  # only its two real sets are counted
+    virtual = games["slampad.app.tumblin.play|slampad.bots.tumblin"]
+    table = games["slampad.app.tumblin.play|slampad.app.tumblin.enter"]
+    assert "slampad.bots.tumblin" in virtual and "slampad.app.tumblin.enter" not in virtual
+    assert "slampad.app.tumblin.enter" in table and "slampad.bots.tumblin" not in table
+    assert {"slampad.games.tumblin", "slampad.app.tumblin.draw"} <= virtual & table
+    assert "slampad.app.tumblin.play" not in games  # only its two real sets are counted
     # The setup screen is loaded from the menu before the game and drops itself.
-    assert "slampad.app.play_tumblin_setup" not in virtual | table
+    assert "slampad.app.tumblin.setup" not in virtual | table
 
 
 def test_each_game_loads_its_largest_modules_first():
-    """Issue 8: app/play_order.py (what main.load_game imports, in order) is current,
+    """Issue 8: app/play_order.py (what loader.load_game imports, in order) is current,
     lists each game's modules (its ONE_OF modules aside) largest first in the image, and
     covers every game the menu can start."""
     with open(ROOT / deploy.LOAD_ORDER) as f:
@@ -153,11 +153,11 @@ def test_each_game_loads_its_largest_modules_first():
     plan = deploy.make_plan()
     orders = deploy.load_orders(plan)
     assert sorted(orders) == [
-        "slampad.app.play_diceland",
-        "slampad.app.play_gowild",
-        "slampad.app.play_gowild_table",
-        "slampad.app.play_tumblin",
-        "slampad.app.play_wildside",
+        "slampad.app.diceland.play",
+        "slampad.app.gowild.play",
+        "slampad.app.gowild.table",
+        "slampad.app.tumblin.play",
+        "slampad.app.wildside.play",
     ]
     _base, games = deploy.import_sets(plan, "pico")
 
@@ -168,5 +168,5 @@ def test_each_game_loads_its_largest_modules_first():
         sizes = [size(m) for m in names]
         assert sizes == sorted(sizes, reverse=True), entry
         assert entry in names and "slampad.games._check" in names
-    assert "slampad.bots.tumblin" not in orders["slampad.app.play_tumblin"]  # ONE_OF
-    assert "slampad.app.play_tumblin_enter" not in orders["slampad.app.play_tumblin"]
+    assert "slampad.bots.tumblin" not in orders["slampad.app.tumblin.play"]  # ONE_OF
+    assert "slampad.app.tumblin.enter" not in orders["slampad.app.tumblin.play"]

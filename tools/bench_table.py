@@ -675,9 +675,9 @@ def image_rows(log):
 
         b = size(base)
         for game, _name in GAMES:
-            keys = [k for k in games if k.startswith("slampad.app.play_" + game)]
+            keys = [k for k in games if k.startswith("slampad.app.%s." % game)]
             if not keys:
-                raise RuntimeError("no game screen slampad.app.play_%s in the image" % game)
+                raise RuntimeError("no game screen slampad.app.%s.* in the image" % game)
             best = max(keys, key=lambda k, games=games: size(games[k]))
             per_game[game][prof] = (b + size(games[best]), best)
     for game, name in GAMES:

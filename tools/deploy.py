@@ -543,8 +543,20 @@ def image_bytes(src, rel, keep_comments=False):
     return strip_source(data.decode("utf-8")).encode("utf-8")
 
 
-# Loaded one game at a time: app/main.unload_games() drops these between games.
-GAME_PREFIXES = ("slampad.games.", "slampad.bots.", "slampad.app.play_", "slampad.app.menu_")
+# Loaded one game at a time: app/loader.unload_games() drops these between games
+# (the same list as its GAME_MODULES; tests/test_deploy.py checks they agree).
+GAME_FOLDERS = ("wildside", "gowild", "tumblin", "diceland")  # lib/slampad/app/<game>/
+GAME_PREFIXES = ("slampad.games.", "slampad.bots.", "slampad.app.join", "slampad.app.menu_",
+                 "slampad.app.play_") + tuple("slampad.app." + g for g in GAME_FOLDERS)  # fmt: skip
+
+
+def screen_folder(module):
+    """The game whose screen folder holds ``module`` (slampad.app.tumblin.news:
+    tumblin), or None."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[:2] == ["slampad", "app"] and parts[2] in GAME_FOLDERS:
+        return parts[2]
+    return None
 
 
 def _edges(plan, name):
@@ -594,15 +606,15 @@ def import_sets(plan, profile, root=ROOT):
     base = _closure(plan, starts, base_follow)
     games = {}
     for entry in sorted(plan.modules):
-        if entry.startswith("slampad.app.play_") and not entry.endswith("_draw"):
+        game = screen_folder(entry)
+        screen = game and entry.count(".") == 3 and not entry.endswith(".draw")
+        if screen or entry == "slampad.app.join":
             alts = one_of(plan, entry)
             for alt in alts or [None]:
 
-                def follow(m, entry=entry, alt=alt, alts=alts):
-                    # other games' screens load only after this one
-                    own = not m.startswith("slampad.app.play_") or m == entry or m.startswith(
-                        entry + "_"
-                    )
+                def follow(m, game=game, alt=alt, alts=alts):
+                    # other games' screens, and the seating, load only after this one
+                    own = screen_folder(m) in (None, game) and m != "slampad.app.join"
                     return m not in others and own and (m == alt or m not in alts)
 
                 # The base's own lazy imports of game modules (menus opening a game's
@@ -624,11 +636,11 @@ def one_of(plan, entry):
     return []
 
 
-LOAD_ORDER = "lib/slampad/app/play_order.py"  # play_: loaded for a game start, then dropped
+LOAD_ORDER = "lib/slampad/app/play_order.py"  # loaded for a game start, then dropped
 
 
 def load_orders(plan, profile="pico"):
-    """{game screen module: its modules, largest first}: what app.main.load_game imports,
+    """{game screen module: its modules, largest first}: what app.loader.load_game imports,
     in that order, when a game starts (DEVICE-FACTS: compile the big ones while the heap
     is emptiest). A game's ONE_OF modules load later, when needed, and are left out."""
     _base, games = import_sets(plan, profile)
@@ -662,7 +674,7 @@ def load_order_text(plan=None):
         rows.extend('        "%s",\n' % m for m in orders[entry])
         rows.append("    ),\n")
     return (
-        '"""Each game\'s modules, largest first, for app.main.load_game: made by\n'
+        '"""Each game\'s modules, largest first, for app.loader.load_game: made by\n'
         "tools/deploy.py from the import scan (do not edit; tests/test_slim_budget.py checks\n"
         'it is current, and the image always gets a fresh one)."""\n\n'
         "ORDER = {\n" + "".join(rows) + "}\n"

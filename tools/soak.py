@@ -808,7 +808,7 @@ class GameSoak:
     def episode(self):
         self.ep_screen = scr = self.dev.app.screen
         name = type(scr).__name__
-        mod = type(scr).__module__.rsplit(".", 1)[-1]
+        mod = type(scr).__module__
         self.idle = False
         fn = {
             "MenuScreen": self.on_menu,
@@ -824,7 +824,7 @@ class GameSoak:
             "EnterScreen": self.on_enter,
         }.get(name)
         if name == "SetupScreen":
-            fn = self.on_tumblin_setup if mod == "play_tumblin_setup" else self.on_diceland_setup
+            fn = self.on_tumblin_setup if mod.endswith("tumblin.setup") else self.on_diceland_setup
         if fn is None and name == "PlayScreen":
             fn = self.on_play
         if fn is None:
@@ -1050,7 +1050,7 @@ class GameSoak:
             self.wait(loguniform(rng, 200, 5000))
             self.idle = False
             return
-        if mod.endswith("play_wildside"):
+        if mod.endswith("wildside.play"):
             ev = []
             for p in humans:
                 if rng.random() < 0.7:
@@ -1061,7 +1061,7 @@ class GameSoak:
                     ]
             self.script(ev)
             self.wait(rng.randrange(0, 1000))
-        elif mod.endswith("play_gowild"):
+        elif mod.endswith("gowild.play"):
             s = g.turn
             seats = scr.seats
             if s is not None and scr.bots[s] is None and seats[s] in humans:
@@ -1076,7 +1076,7 @@ class GameSoak:
             self.idle = True
             self.wait(rng.randrange(100, 3000))
             self.idle = False
-        elif mod.endswith("play_tumblin"):
+        elif mod.endswith("tumblin.play"):
             st = scr.stage
             if st == "roll":
                 for p in humans:
@@ -1096,7 +1096,7 @@ class GameSoak:
                 self.idle = True
                 self.wait(rng.randrange(100, 3000))
                 self.idle = False
-        elif mod.endswith("play_diceland"):
+        elif mod.endswith("diceland.play"):
             self.diceland_move(scr, g, humans)
         else:
             self.random_input(scr)

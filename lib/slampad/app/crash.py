@@ -91,7 +91,7 @@ def note():
                 q = x.split('"')
                 if len(q) > 2:
                     line = q[2].split("line ")[-1].split(",")[0]
-                    where = " at %s:%s" % (q[1].split("/")[-1], line)
+                    where = " at %s:%s" % ("/".join(q[1].split("/")[-2:]), line)
         return "Last crash: %s%s" % (lines[-1] if lines else "?", where)
     try:
         import microcontroller

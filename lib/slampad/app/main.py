@@ -6,14 +6,13 @@ waits: every frame drains the pad queue, lets the screen act, and returns; run()
 then sleeps out the rest of the frame (pace()).
 """
 
-import gc
-import sys
 import time
 
 from micropython import const
 
 from slampad.app import settings
 from slampad.app.leds import Leds
+from slampad.app.loader import forget, load_game, unload_games
 from slampad.app.pad_input import PadInput
 from slampad.app.power import Power
 from slampad.app.ui import Text
@@ -25,54 +24,6 @@ WATCHDOG_S = 8  # RP2040's limit is 8.3 s; the slowest frame (a hard bot) is far
 # so the frame's length never decides who was first; 10 ms still answers a press at
 # once and keeps the LEDs' animation and the Tumblin' charge bar smooth (100 frames/s).
 FRAME_MS = const(10)
-
-# Modules that belong to one game; dropped when its screen closes.
-_GAME_MODULES = ("slampad.games.", "slampad.bots.", "slampad.app.play_", "slampad.app.menu_")
-
-
-def forget(name):
-    """Drop a module from sys.modules and from its package (importing ``a.b`` sets
-    attribute ``b`` on ``a``, which would keep the module alive)."""
-    sys.modules.pop(name, None)
-    i = name.rfind(".")
-    parent = sys.modules.get(name[:i]) if i > 0 else None
-    if parent is not None and hasattr(parent, name[i + 1 :]):
-        delattr(parent, name[i + 1 :])
-
-
-def load_game(entry):
-    """Import game screen ``entry``'s modules largest first, while the heap is
-    emptiest (order: app/play_order.py, made by tools/deploy.py; dropped first)."""
-    try:
-        from slampad.app.play_order import ORDER
-
-        names = ORDER.get(entry, ())
-        del ORDER
-    except ImportError:  # an image without it: the usual order
-        names = ()
-    forget("slampad.app.play_order")
-    for name in names:
-        if name not in sys.modules:
-            gc.collect()
-            __import__(name)
-    __import__(entry)
-    return sys.modules[entry]
-
-
-def unload_games():
-    """Forget every game module so only one game's code is ever in RAM (the menu
-    calls it on every visit)."""
-    names = list(sys.modules)
-    for pkg in ("slampad.games", "slampad.bots", "slampad.app"):
-        p = sys.modules.get(pkg)  # a module the package still holds is kept alive too
-        if p is not None:
-            names.extend(pkg + "." + a for a in dir(p) if type(getattr(p, a)) is type(sys))
-    for name in names:
-        for prefix in _GAME_MODULES:
-            if name.startswith(prefix):
-                forget(name)
-    gc.collect()
-
 
 def autoreload(on):
     """USB writes may reload the code in menus, not in a game."""
@@ -122,9 +73,23 @@ class App:
             from slampad.app.menu_resume import ResumeScreen
 
             return ResumeScreen(self, rec)
+        return self.menu_screen()
+
+    def menu_screen(self):
+        """The start menu (which unloads any game as it opens)."""
         from slampad.app.menu import MenuScreen
 
         return MenuScreen(self)
+
+    # Screens load and drop game code through the app they are handed.
+    def load_game(self, entry):
+        return load_game(entry)
+
+    def forget(self, name):
+        forget(name)
+
+    def unload_games(self):
+        unload_games()
 
     def start_watchdog(self, seconds=WATCHDOG_S):
         """Reset the board if a frame ever takes longer than ``seconds`` (RP2040: at
@@ -193,9 +158,7 @@ class App:
 
     def to_menu(self):
         """Back to the start menu from anywhere, dropping any game (long-press select)."""
-        from slampad.app.menu import MenuScreen
-
-        self.go(MenuScreen(self))  # the old screen hears on_leave; the menu unloads it
+        self.go(self.menu_screen())  # the old screen hears on_leave; the menu unloads it
         self.text.drop_pictures()  # a game's picture (the Diceland map) goes with it
 
     def beep(self, cue):
@@ -242,12 +205,9 @@ class App:
             self.power.poke(now)
             scr.on_menu(b, now)
             pressed = pressed or b == "select"
-        if self._long_press(pressed, now):
-            from slampad.app.menu import MenuScreen
-
-            if not isinstance(scr, MenuScreen):
-                self.to_menu()
-                scr = self.screen
+        if self._long_press(pressed, now) and not scr.is_menu:
+            self.to_menu()
+            scr = self.screen
         self.pad_input.drain(self, scr, now)
         nxt = scr.tick(now)
         if nxt is not None:

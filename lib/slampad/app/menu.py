@@ -1,12 +1,8 @@
 """Start menu and settings: a list with a cursor, moved by up/down/select."""
 
 from slampad.app import cues
-from slampad.app.screen import Screen
-from slampad.app.ui import wrap
-from slampad.ticks import ticks_diff
+from slampad.app.lists import ListScreen
 
-WRAP = 1 << 29
-NOTE_MS = 2500
 # (title, key, or None while the game is not built)
 GAMES = (
     ("Wildside", "wildside"),
@@ -16,89 +12,12 @@ GAMES = (
 )
 
 
-class ListScreen(Screen):
-    """A title row (or a passing note), then items with a cursor."""
-
-    title = ""
-
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.cursor = 0
-        self.note = ""
-        self.note_at = 0
-        self.later = []  # notes waiting their turn
-
-    def items(self):
-        return []
-
-    def say(self, note, now):
-        self.note = note
-        self.note_at = now
-        self.draw()
-
-    def enter(self, now):
-        self.app.leds.clear()
-        self.draw()
-
-    def draw(self):
-        t = self.app.text
-        items = self.items()
-        # A note stands in for the title a while; either wraps over the rows it needs,
-        # leaving two rows for the items.
-        lines = wrap(self.note or self.title, t.cols)[: t.rows - 2]
-        room = t.rows - len(lines)
-        top = max(0, min(self.cursor - room + 1, len(items) - room))
-        for i in range(top, min(len(items), top + room)):
-            lines.append((">" if i == self.cursor else " ") + items[i])
-        t.show(lines)
-
-    def on_menu(self, button, now):
-        if getattr(self, "chosen", None) is not None:
-            return  # leaving for the screen chosen: later presses of this frame are not ours
-        n = len(self.items())
-        if button == "up":
-            self.cursor = (self.cursor - 1) % n
-        elif button == "down":
-            self.cursor = (self.cursor + 1) % n
-        elif button == "select":
-            self.chosen = self.select(self.cursor, now)
-            return
-        self.app.beep(cues.MOVE)
-        self.draw()
-
-    def select(self, i, now):
-        return None
-
-    def notes(self, notes, now):
-        """Show these notes, then the app's one-off notices (saves, a crash), in turn."""
-        notes = notes + self.app.notices
-        self.app.notices = []
-        if notes:
-            self.later = notes[1:]
-            self.say(notes[0], now)
-
-    def tick(self, now):
-        if self.app.lost:  # the pad queue overflowed (App.step)
-            self.app.lost = False
-            self.say("Too many presses: some were lost", now)
-        if self.note and ticks_diff(now, self.note_at, WRAP) > NOTE_MS:
-            self.note = ""
-            if self.later:
-                self.say(self.later.pop(0), now)
-            else:
-                self.draw()
-        nxt = getattr(self, "chosen", None)
-        self.chosen = None
-        return nxt
-
-
 class MenuScreen(ListScreen):
     title = "Pick a game"  # short: the battery corner fits beside it
+    is_menu = True
 
     def enter(self, now):
-        from slampad.app.main import unload_games
-
-        unload_games()  # every way back here leaves no game's code in RAM
+        self.app.unload_games()  # every way back here leaves no game's code in RAM
         ListScreen.enter(self, now)
         self.notes(["settings.toml: " + p for p in self.app.cfg["problems"]], now)
 
@@ -120,36 +39,20 @@ class MenuScreen(ListScreen):
             self.say(name + ": not built yet", now)
             return None
         if key == "gowild":
+            from slampad.app.gowild.modes import GoWildModes
+
             return GoWildModes(self.app)
         if key == "tumblin":
-            from slampad.app.play_tumblin_setup import SetupScreen
+            from slampad.app.tumblin.setup import SetupScreen
 
             return SetupScreen(self.app)
         if key == "diceland":
-            from slampad.app.play_diceland_setup import SetupScreen as DicelandSetup
+            from slampad.app.diceland.setup import SetupScreen as DicelandSetup
 
             return DicelandSetup(self.app)
-        from slampad.app.play_join import JoinScreen
+        from slampad.app.join import JoinScreen
 
         return JoinScreen(self.app, name)
-
-
-class GoWildModes(ListScreen):
-    title = "Go Wild! - how?"
-
-    def items(self):
-        return ["Pass and play", "Table (real deck)", "Back"]
-
-    def select(self, i, now):
-        if i == 0:
-            from slampad.app.play_join import GoWildJoin
-
-            return GoWildJoin(self.app)  # G2: P5, P6 are bots; G8: the first lead
-        if i == 1:
-            from slampad.app.main import load_game
-
-            return load_game("slampad.app.play_gowild_table").TableSetup(self.app)
-        return MenuScreen(self.app)
 
 
 BRIGHT = (10, 20, 30, 50, 75, 100)
@@ -198,7 +101,7 @@ class SettingsScreen(ListScreen):
         elif i == 5:
             c["sleep_s"] = _next(SLEEP_S, c["sleep_s"])
         else:
-            return MenuScreen(self.app)
+            return self.app.menu_screen()
         self.app.beep(cues.MOVE)
         self.say("Saved when you leave", now)
         return None

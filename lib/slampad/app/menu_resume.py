@@ -2,7 +2,7 @@
 never in RAM with a game (the menu unloads it; Resume drops it before the game loads)."""
 
 from slampad.app import saves
-from slampad.app.menu import ListScreen, MenuScreen
+from slampad.app.lists import ListScreen
 
 # Games as the statistics name them (saves.finished's keys), in menu order.
 NAMES = (
@@ -33,15 +33,13 @@ class ResumeScreen(ListScreen):
     def select(self, i, now):
         app = self.app
         if i == 0:
-            from slampad.app.main import forget
-
-            forget(__name__)
+            app.forget(__name__)
             scr = saves.resume(app, self.rec)
             if scr is not None:
                 return scr
         else:
             saves.drop(app)
-        return MenuScreen(app)
+        return app.menu_screen()
 
 
 def stats_lines(s):
@@ -73,5 +71,5 @@ class StatsScreen(ListScreen):
 
     def select(self, i, now):
         if i == len(self.rows):
-            return MenuScreen(self.app)
+            return self.app.menu_screen()
         return None

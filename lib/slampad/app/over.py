@@ -1,7 +1,7 @@
 """Game over: the winner, the score, and rematch or back to the menu."""
 
 from slampad.app import cues
-from slampad.app.menu import ListScreen
+from slampad.app.lists import ListScreen
 
 
 class OverScreen(ListScreen):
@@ -27,8 +27,6 @@ class OverScreen(ListScreen):
         if i == 1:
             return self.rematch()
         if i == 2:
-            from slampad.app.menu import MenuScreen
-
             self.rematch = None
-            return MenuScreen(self.app)  # which unloads the game
+            return self.app.menu_screen()  # which unloads the game
         return None

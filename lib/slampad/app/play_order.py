@@ -1,16 +1,16 @@
-"""Each game's modules, largest first, for app.main.load_game: made by
+"""Each game's modules, largest first, for app.loader.load_game: made by
 tools/deploy.py from the import scan (do not edit; tests/test_slim_budget.py checks
 it is current, and the image always gets a fresh one)."""
 
 ORDER = {
-    "slampad.app.play_diceland": (
-        "slampad.app.play_diceland",
+    "slampad.app.diceland.play": (
+        "slampad.app.diceland.play",
         "slampad.games.diceland_state",
         "slampad.games.diceland_board",
         "slampad.games.diceland",
         "slampad.bots.diceland",
         "slampad.games.diceland_scenes",
-        "slampad.app.play_diceland_draw",
+        "slampad.app.diceland.draw",
         "slampad.bots.diceland_eval",
         "slampad.games._check",
         "slampad.app.legal",
@@ -18,11 +18,12 @@ ORDER = {
         "slampad.games.diceland_hex",
         "slampad.bots.diceland_view",
         "slampad.app.over",
+        "slampad.app.diceland",
         "slampad.bots",
         "slampad.games",
     ),
-    "slampad.app.play_gowild": (
-        "slampad.app.play_gowild",
+    "slampad.app.gowild.play": (
+        "slampad.app.gowild.play",
         "slampad.bots.gowild_search",
         "slampad.games.gowild",
         "slampad.bots.gowild",
@@ -35,9 +36,9 @@ ORDER = {
         "slampad.bots",
         "slampad.games",
     ),
-    "slampad.app.play_gowild_table": (
-        "slampad.app.play_gowild_table",
+    "slampad.app.gowild.table": (
         "slampad.games.gowild_state",
+        "slampad.app.gowild.table",
         "slampad.games.gowild_table",
         "slampad.games.gowild_cards",
         "slampad.games._check",
@@ -46,34 +47,36 @@ ORDER = {
         "slampad.app.over",
         "slampad.games",
     ),
-    "slampad.app.play_tumblin": (
+    "slampad.app.tumblin.play": (
         "slampad.games.tumblin",
-        "slampad.app.play_tumblin",
-        "slampad.app.play_tumblin_draw",
+        "slampad.app.tumblin.play",
+        "slampad.app.tumblin.draw",
         "slampad.games.tumblin_state",
-        "slampad.app.play_tumblin_news",
+        "slampad.app.tumblin.news",
         "slampad.games.tumblin_board",
         "slampad.games._check",
         "slampad.app.legal",
         "slampad.rng",
         "slampad.games.tumblin_score",
         "slampad.app.over",
+        "slampad.app.tumblin",
         "slampad.bots",
         "slampad.games",
     ),
-    "slampad.app.play_wildside": (
+    "slampad.app.wildside.play": (
         "slampad.games.wildside",
-        "slampad.app.play_wildside",
+        "slampad.app.wildside.play",
         "slampad.games.wildside_state",
         "slampad.bots.wildside",
-        "slampad.app.play_wildside_draw",
-        "slampad.app.play_wildside_text",
+        "slampad.app.wildside.draw",
+        "slampad.app.wildside.text",
         "slampad.games._check",
         "slampad.app.legal",
         "slampad.rng",
         "slampad.games.wildside_match",
-        "slampad.app.play_wildside_clock",
+        "slampad.app.wildside.clock",
         "slampad.app.over",
+        "slampad.app.wildside",
         "slampad.bots",
         "slampad.games",
     ),

@@ -14,7 +14,8 @@ interrupts, so these are the only writes made during a game.
 
 GAME = "game"
 STATS = "stats"
-PREFIX = "slampad.app.play_"
+GAMES = ("wildside", "gowild", "tumblin", "diceland")  # the screen folders under app/
+OLD = "slampad.app.play_"  # saves from before the folders: slampad.app.play_gowild_table
 COLOURS = 6  # S1: seat colours P1-P6
 
 
@@ -50,13 +51,25 @@ def saved(app):
     if (
         isinstance(rec, dict)
         and isinstance(rec.get("m"), str)
-        and rec["m"].startswith(PREFIX)
+        and screen_module(rec["m"]) is not None
         and isinstance(rec.get("t"), str)
         and isinstance(rec.get("k"), dict)
         and isinstance(rec.get("s"), dict)
     ):
         return rec
     drop(app, "Saved game unreadable: dropped")
+    return None
+
+
+def screen_module(name):
+    """The game screen module a save names, by its name today; None if it names none
+    (only a game's own screens are ever imported from a save)."""
+    if name.startswith(OLD):
+        game, _, part = name[len(OLD) :].partition("_")
+        name = "slampad.app.%s.%s" % (game, part or "play")
+    parts = name.split(".")
+    if len(parts) == 4 and parts[0] == "slampad" and parts[1] == "app" and parts[2] in GAMES:
+        return name
     return None
 
 
@@ -76,10 +89,8 @@ def resume(app, rec):
     """The screen that plays the saved game on, or None (with a note) if the record
     cannot be rebuilt: it is then dropped, so it is never offered again (and the menu
     that follows unloads what was imported)."""
-    from slampad.app.main import load_game
-
     try:
-        scr = load_game(rec["m"]).resume(app, rec["k"], rec["s"])
+        scr = app.load_game(screen_module(rec["m"])).resume(app, rec["k"], rec["s"])
     except (ImportError, AttributeError, KeyError, TypeError, ValueError, IndexError) as e:
         drop(app, "Saved game unreadable (%s): dropped" % type(e).__name__)
         return None

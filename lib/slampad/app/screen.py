@@ -4,6 +4,7 @@
 class Screen:
     in_game = False  # True while a game is played on it: no auto-reload then
     resumed = False  # rebuilt from a save (saves.resume)
+    is_menu = False  # the start menu: a long press of select does nothing there
 
     def __init__(self, app):
         self.app = app

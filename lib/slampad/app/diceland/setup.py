@@ -5,7 +5,7 @@ the seats: the first pad slammed is P1, the next P2 (or the bot is P2).
 The title row explains the highlighted line; select changes it."""
 
 from slampad.app import cues
-from slampad.app.menu import ListScreen
+from slampad.app.lists import ListScreen
 
 SCENES = (("pocket", 8), ("duel", 12), ("valley", 18), ("crossing", 24),
           ("highlands", 30), ("diceland", 36), ("random", 0))
@@ -90,9 +90,7 @@ class SetupScreen(ListScreen):
             opp = OPPONENTS[self.opp]
             return Seats(self.app, self.options(), ["human", opp])
         else:
-            from slampad.app.menu import MenuScreen
-
-            return MenuScreen(self.app)
+            return self.app.menu_screen()
         self.app.beep(cues.MOVE)
         self.draw()
         return None
@@ -141,8 +139,6 @@ class Seats(ListScreen):
             if self.kinds[s] == "human" and self.pads[s] is None:
                 self.say("P%d: slam your pad first" % (s + 1), now)
                 return None
-        from slampad.app.main import forget, load_game
-
-        forget(__name__)  # the setup is done: its module leaves RAM with this screen
-        game = load_game("slampad.app.play_diceland")  # largest modules first
+        self.app.forget(__name__)  # the setup is done: its module leaves RAM with this screen
+        game = self.app.load_game("slampad.app.diceland.play")  # largest modules first
         return game.PlayScreen(self.app, self.pads, self.kinds, self.options)

@@ -2,7 +2,7 @@
 and select fill empty seats with bots (or empty them again)."""
 
 from slampad.app import cues
-from slampad.app.menu import ListScreen
+from slampad.app.lists import ListScreen
 from slampad.app.ui import SEAT_COLOURS, rgb
 from slampad.ticks import ticks_diff
 
@@ -72,10 +72,9 @@ class JoinScreen(ListScreen):
             self.say("Need 2+ seats: slam or add bots", now)
             return None
         kinds = [self.seats[s] for s in filled]
-        from slampad.app.main import forget, load_game
-
-        forget(__name__)  # the seating is done: its module leaves RAM with this screen
-        game = load_game("slampad.app.play_" + ("gowild" if self.key == "gowild" else "wildside"))
+        app = self.app
+        app.forget(__name__)  # the seating is done: its module leaves RAM with this screen
+        game = app.load_game("slampad.app.%s.play" % self.key)
         return game.PlayScreen(self.app, filled, kinds, *self.play_args(filled))
 
     def play_args(self, filled):
@@ -88,41 +87,3 @@ class JoinScreen(ListScreen):
                 self.flash[s] = None
                 self.app.leds.dice_colours(s, [])
         return ListScreen.tick(self, now)
-
-
-class GoWildJoin(JoinScreen):
-    """Go Wild! pass and play: the seats (G2: P5 and P6 are bots), and who leads the
-    first trick (G8: the rulebook's youngest player; the first seat taken unless
-    changed)."""
-
-    def __init__(self, app):
-        JoinScreen.__init__(self, app, "Go Wild!", "gowild", 6)
-        self.first = None  # the table seat chosen to lead; None: the first seat taken
-
-    def leader(self):
-        filled = [s for s in range(len(self.seats)) if self.seats[s]]
-        if self.first in filled:
-            return self.first
-        return filled[0] if filled else None
-
-    def items(self):
-        out = JoinScreen.items(self)
-        lead = self.leader()
-        out.append("First lead: " + ("P%d" % (lead + 1) if lead is not None else "none yet"))
-        return out
-
-    def select(self, i, now):
-        if i <= len(self.seats):
-            return JoinScreen.select(self, i, now)
-        filled = [s for s in range(len(self.seats)) if self.seats[s]]
-        if not filled:
-            self.say("Slam or add bots first", now)
-            return None
-        lead = self.leader()
-        self.first = filled[(filled.index(lead) + 1) % len(filled)]
-        self.say("P%d leads the first trick" % (self.first + 1), now)
-        self.draw()
-        return None
-
-    def play_args(self, filled):
-        return (filled.index(self.leader()),)

@@ -3,7 +3,7 @@ the trick, and says who leads. After each trick, enter who won it and with how
 many cards; the last entry can be undone (S3)."""
 
 from slampad.app import cues, legal
-from slampad.app.menu import ListScreen
+from slampad.app.lists import ListScreen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
 from slampad.games.gowild_table import GoWildTable
@@ -38,9 +38,7 @@ class TableSetup(ListScreen):
         elif i == 2:
             return TableScreen(self.app, {"players": self.players, "first_lead": self.first})
         else:
-            from slampad.app.menu import MenuScreen
-
-            return MenuScreen(self.app)
+            return self.app.menu_screen()
         self.draw()
         return None
 
@@ -130,9 +128,7 @@ class TableScreen(ListScreen):
         elif g.entries and i == n + 1:
             self.act(("undo",), now)
         else:
-            from slampad.app.menu import MenuScreen
-
-            return MenuScreen(self.app)  # which unloads the game
+            return self.app.menu_screen()  # which unloads the game
         if g.is_over():
             return self.over()
         if len(self.actions) > done:  # an entry or an undo: a safe point

@@ -8,9 +8,9 @@ on the enter screen after the round's last throw. The rules core judges.
 """
 
 from slampad.app import cues, legal
-from slampad.app.play_tumblin_draw import PAGE_MS, RISE_MS, STEP_MS, anim, draw, paint, power_at
-from slampad.app.play_tumblin_news import news, over
 from slampad.app.screen import Screen
+from slampad.app.tumblin.draw import PAGE_MS, RISE_MS, STEP_MS, anim, draw, paint, power_at
+from slampad.app.tumblin.news import news, over
 from slampad.games.tumblin import Tumblin
 from slampad.ticks import ticks_diff
 
@@ -24,7 +24,7 @@ AUTO_MS = 6000  # bots only: the summary moves on by itself
 NOTE_MS = 2500  # a note on the table screen stays this long
 # Loaded lazily, never both in one game: bots throw only on the virtual board,
 # dice are entered only at the table (tools/deploy.py counts each on its own).
-ONE_OF = ("slampad.bots.tumblin", "slampad.app.play_tumblin_enter")
+ONE_OF = ("slampad.bots.tumblin", "slampad.app.tumblin.enter")
 
 
 class PlayScreen(Screen):
@@ -238,7 +238,7 @@ class PlayScreen(Screen):
         g = self.game
         st = self.stage
         if g.phase == "enter" and st != "summary":
-            from slampad.app.play_tumblin_enter import EnterScreen
+            from slampad.app.tumblin.enter import EnterScreen
 
             return EnterScreen(self)
         app = self.app

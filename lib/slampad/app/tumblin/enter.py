@@ -10,7 +10,7 @@ back to the throw phase). The screen returns to the PlayScreen once the phase is
 no longer "enter"."""
 
 from slampad.app import cues, legal
-from slampad.app.menu import ListScreen
+from slampad.app.lists import ListScreen
 from slampad.app.ui import SEAT_COLOURS, wrap
 from slampad.app.ui import rgb as _rgb
 from slampad.games import tumblin_score as sc

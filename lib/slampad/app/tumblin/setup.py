@@ -5,8 +5,8 @@ The title row explains the highlighted line in a few words (one row even on
 the 128x64 OLED); select changes it."""
 
 from slampad.app import cues
-from slampad.app.menu import ListScreen
-from slampad.app.play_join import JoinScreen
+from slampad.app.join import JoinScreen
+from slampad.app.lists import ListScreen
 
 # (rounds, target): exactly one is set (T5)
 LENGTHS = ((4, None), (5, None), (6, None), (2, None), (3, None), (None, 100), (None, 300))
@@ -82,9 +82,7 @@ class SetupScreen(ListScreen):
         elif i == 5:
             return TumblinJoin(self.app, self.options())
         else:
-            from slampad.app.menu import MenuScreen
-
-            return MenuScreen(self.app)
+            return self.app.menu_screen()
         self.app.beep(cues.MOVE)
         self.draw()
         return None
@@ -121,11 +119,10 @@ class TumblinJoin(JoinScreen):
         if self.options["teams"] and n != 4:  # T5: two pairs
             self.say("Teams need exactly 4 players (%d now)" % n, now)
             return None
-        from slampad.app.main import forget, load_game
-
-        forget(__name__)  # the setup is done: its modules leave RAM with this screen
-        forget("slampad.app.play_join")
-        PlayScreen = load_game("slampad.app.play_tumblin").PlayScreen  # largest first
+        app = self.app
+        app.forget(__name__)  # the setup is done: its modules leave RAM with this screen
+        app.forget("slampad.app.join")
+        PlayScreen = app.load_game("slampad.app.tumblin.play").PlayScreen  # largest first
 
         o = dict(self.options)
         o["players"] = n

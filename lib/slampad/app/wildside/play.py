@@ -8,11 +8,11 @@ paces the rounds and shows the result on the display, LEDs and piezo.
 import gc
 
 from slampad.app import cues, legal
-from slampad.app.play_wildside_clock import bots_slam, plan_bots, slam
-from slampad.app.play_wildside_draw import PAGE_MS, draw, paint, tell, watch
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
+from slampad.app.wildside.clock import bots_slam, plan_bots, slam
+from slampad.app.wildside.draw import PAGE_MS, draw, paint, tell, watch
 from slampad.bots.wildside import WildsideBot
 from slampad.games.wildside import Wildside
 from slampad.ticks import ticks_diff
@@ -130,9 +130,7 @@ class PlayScreen(Screen):
 
     def on_menu(self, button, now):
         if button == "select" and self.stage == "ready":
-            from slampad.app.menu import MenuScreen
-
-            self.leave = MenuScreen(self.app)
+            self.leave = self.app.menu_screen()
 
     # -- rounds ----------------------------------------------------------
     def start_round(self, now):

@@ -89,8 +89,7 @@ def undone_text(scr, a):
 def over(scr):
     from slampad.app import saves
     from slampad.app.over import OverScreen
-    from slampad.app.play_tumblin import PlayScreen
-
+    again = type(scr)  # the play screen (not imported: it imports this module)
     g = scr.game
     app, seats, kinds, opts = scr.app, scr.seats, scr.kinds, scr.options
     saves.finished(app, "tumblin", [seats[s] for s in g.winners()])
@@ -101,4 +100,4 @@ def over(scr):
     else:
         won = [scr.name(s) for s in g.winners()]
         score = "Pts " + " ".join(str(x) for x in g.totals)
-    return OverScreen(app, won, score, lambda: PlayScreen(app, seats, kinds, opts))
+    return OverScreen(app, won, score, lambda: again(app, seats, kinds, opts))

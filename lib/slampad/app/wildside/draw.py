@@ -1,8 +1,8 @@
 """How a Wildside round looks: seat rows and rulings on the display, dice on LEDs."""
 
 from slampad.app import cues
-from slampad.app.play_wildside_text import describe
 from slampad.app.ui import SEAT_COLOURS, wrap
+from slampad.app.wildside.text import describe
 from slampad.games import wildside_match as wm
 from slampad.ticks import ticks_diff
 

@@ -10,7 +10,7 @@ a refusal shows its reason (naming the ruling) and the pick starts again.
 """
 
 from slampad.app import cues, legal
-from slampad.app.play_diceland_draw import HexMap, tell
+from slampad.app.diceland.draw import HexMap, tell
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS, WHITE, rgb, wrap
 from slampad.games.diceland import Diceland

@@ -1,0 +1,1 @@
+"""diceland screens."""

@@ -1,0 +1,1 @@
+"""gowild screens."""

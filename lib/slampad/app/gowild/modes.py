@@ -1,0 +1,19 @@
+"""Go Wild!: pass and play on the device, or table mode with a real deck."""
+
+from slampad.app.lists import ListScreen
+
+
+class GoWildModes(ListScreen):
+    title = "Go Wild! - how?"
+
+    def items(self):
+        return ["Pass and play", "Table (real deck)", "Back"]
+
+    def select(self, i, now):
+        if i == 0:
+            from slampad.app.gowild.join import GoWildJoin
+
+            return GoWildJoin(self.app)  # G2: P5, P6 are bots; G8: the first lead
+        if i == 1:
+            return self.app.load_game("slampad.app.gowild.table").TableSetup(self.app)
+        return self.app.menu_screen()

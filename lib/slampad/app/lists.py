@@ -1,0 +1,85 @@
+"""A list with a cursor, moved by up/down/select: the menus' and setups' base."""
+
+from slampad.app import cues
+from slampad.app.screen import Screen
+from slampad.app.ui import wrap
+from slampad.ticks import ticks_diff
+
+WRAP = 1 << 29
+NOTE_MS = 2500
+
+
+class ListScreen(Screen):
+    """A title row (or a passing note), then items with a cursor."""
+
+    title = ""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.cursor = 0
+        self.note = ""
+        self.note_at = 0
+        self.later = []  # notes waiting their turn
+
+    def items(self):
+        return []
+
+    def say(self, note, now):
+        self.note = note
+        self.note_at = now
+        self.draw()
+
+    def enter(self, now):
+        self.app.leds.clear()
+        self.draw()
+
+    def draw(self):
+        t = self.app.text
+        items = self.items()
+        # A note stands in for the title a while; either wraps over the rows it needs,
+        # leaving two rows for the items.
+        lines = wrap(self.note or self.title, t.cols)[: t.rows - 2]
+        room = t.rows - len(lines)
+        top = max(0, min(self.cursor - room + 1, len(items) - room))
+        for i in range(top, min(len(items), top + room)):
+            lines.append((">" if i == self.cursor else " ") + items[i])
+        t.show(lines)
+
+    def on_menu(self, button, now):
+        if getattr(self, "chosen", None) is not None:
+            return  # leaving for the screen chosen: later presses of this frame are not ours
+        n = len(self.items())
+        if button == "up":
+            self.cursor = (self.cursor - 1) % n
+        elif button == "down":
+            self.cursor = (self.cursor + 1) % n
+        elif button == "select":
+            self.chosen = self.select(self.cursor, now)
+            return
+        self.app.beep(cues.MOVE)
+        self.draw()
+
+    def select(self, i, now):
+        return None
+
+    def notes(self, notes, now):
+        """Show these notes, then the app's one-off notices (saves, a crash), in turn."""
+        notes = notes + self.app.notices
+        self.app.notices = []
+        if notes:
+            self.later = notes[1:]
+            self.say(notes[0], now)
+
+    def tick(self, now):
+        if self.app.lost:  # the pad queue overflowed (App.step)
+            self.app.lost = False
+            self.say("Too many presses: some were lost", now)
+        if self.note and ticks_diff(now, self.note_at, WRAP) > NOTE_MS:
+            self.note = ""
+            if self.later:
+                self.say(self.later.pop(0), now)
+            else:
+                self.draw()
+        nxt = getattr(self, "chosen", None)
+        self.chosen = None
+        return nxt

@@ -1,0 +1,1 @@
+"""tumblin screens."""
