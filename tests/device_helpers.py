@@ -24,7 +24,8 @@ S1_COLOUR = ("red", "blue", "green", "white")
 SYMBOLS = ("moon", "star", "drop", "bolt")
 LEVELS = ("easy", "normal", "hard")  # what select cycles an empty join seat through
 
-ROW = re.compile(r"^([ >])P([1-4]) (.*?) +(\d+)(?:\+(\d+))?$")
+ROW = re.compile(r"^([ >])P([1-4]) (out)? +(\d+)$")  # the dice are icons (app/wildside/icons.py)
+TILE_GLYPH = {1: "C", 2: "S", 3: "D", 4: "Z", 5: "*", 6: "?"}  # icons.FACES, then not rolled
 RULING = re.compile(r"P([1-4]) matches P([1-4]) on (.+?): takes (\d+)(?: \+ (\d+) penalty)?")
 
 
@@ -78,19 +79,29 @@ def colour_name(rgb):
     return "other"
 
 
-def seat_row(line):
-    """A Wildside seat row -> dict(pad, glyphs, total, aside, slammer), or None."""
+def seat_row(line, tiles=()):
+    """A Wildside seat row -> dict(pad, glyphs, total, aside, slammer), or None. The row's
+    text has the seat, "out" and the count; ``tiles`` are its dice icons (glyphs: the
+    letters of GLYPH, "?" for a die not rolled yet)."""
     m = ROW.match(line)
     if not m:
         return None
-    marker, pad, dice, total, aside = m.groups()
+    marker, pad, out, total = m.groups()
+    assert not (out and tiles), (line, tiles)
     return {
         "pad": int(pad) - 1,
-        "glyphs": dice.split(),
+        "glyphs": [TILE_GLYPH[t] for t in tiles],
         "total": int(total),
-        "aside": int(aside or 0),
+        "aside": max(0, int(total) - 5),  # W9: five are rolled, the rest set aside
         "slammer": marker == ">",
     }
+
+
+def seat_rows(dev):
+    """Every seat row of the Wildside screen now, its dice read from the icons drawn."""
+    scr = dev.app.screen
+    lines = dev.lines()
+    return [seat_row(lines[s], scr.icons.shown[s] or ()) for s in range(len(scr.pads))]
 
 
 def matched_symbols(ra, rb):

@@ -104,7 +104,7 @@ def do(dev, scr, a, pad_key=None):
         choose_item(dev, scr, a, pad_key)
     elif a[0] == "pass":
         goto(dev, scr, n)
-        assert "PASS" in dev.lines()[0], dev.lines()
+        assert "pass? (select)" in dev.lines()[0], dev.lines()
         confirm(dev, scr, pad_key)
     elif a[0] == "place":
         goto(dev, scr, a[3])
@@ -247,8 +247,7 @@ def _human_vs_bot(dev_factory, tmp_path, profile, seed, scene, rules=()):
     g = scr.game
     won = ["P%d" % (s + 1) for s in g.winners()]
     assert over.title == "Winner: " + won[0], over.title
-    assert over.items()[0] == "P1 %dd %d, P2 %dd %d" % (g.count(0), g.total(0), g.count(1),
-                                                        g.total(1))
+    assert over.items()[0] == "Dice P1 %d, P2 %d" % (g.count(0), g.count(1))
     dev.save_png(str(tmp_path / ("%s-over.png" % profile)))
     assert scr.map.group not in dev.app.text.group  # the map left with the game
     check_replay(g, scr.seed, scr.options, scr.actions)
@@ -298,8 +297,9 @@ def test_the_map_draws_owner_value_terrain_and_cursor(dev_factory):
 
     assert near(at(x, y), COLOURS[5 + t])  # the terrain's border
     lines = dev.lines()
-    assert lines[0].startswith("P1 place ") and "P1 0d 0  P2" in lines[1]
-    assert "empty #%d" % scr.cur in lines[-1]
+    assert lines[0] == "P1: place a die" and lines[1].startswith("Unplaced P1 ")
+    assert lines[2] == "On map P1 0  P2 0"
+    assert lines[-1].endswith(": empty")
     v = max(scr.game.free[0])
     a = ("place", 0, v, scr.cur)
     do(dev, scr, a)
@@ -322,9 +322,10 @@ def test_illegal_picks_are_refused_with_the_ruling(dev_factory):
         for h in h_list:
             goto(dev, scr, h)
             dev.tap("select")
-        text = " ".join(dev.lines()[1:])
+        text = " ".join(dev.lines()[2:])  # after the prompt and the free dice
         said.append(text)
-        assert text.startswith("No: " + want), (want, dev.lines())
+        rid, _, words = want.partition(": ")  # the ruling id is for the docs only
+        assert text.startswith("No: " + words) and rid not in text, (want, dev.lines())
         assert scr.stage == "news"
         dev.run(200)
         dev.tap("up")  # a button skips the note; the pick starts again
@@ -354,11 +355,11 @@ def test_illegal_picks_are_refused_with_the_ruling(dev_factory):
     # Picking the same hex again takes it back.
     goto(dev, scr, src)
     dev.tap("select")
-    assert scr.sel == [src] and dev.lines()[0].startswith("P%d target?" % (p + 1))
+    assert scr.sel == [src] and dev.lines()[0] == "P%d: attack which?" % (p + 1)
     assert g.owner[scr.cur] == 1 - p  # the cursor jumped to a target
     goto(dev, scr, src)
     dev.tap("select")
-    assert scr.sel == [] and dev.lines()[0].startswith("P%d from?" % (p + 1))
+    assert scr.sel == [] and dev.lines()[0] == "P%d: attack from?" % (p + 1)
     # The non-turn player's pad does nothing.
     other = PADS[scr.pads[1 - p]]
     before = (list(g.owner), scr.cur, scr.stage)

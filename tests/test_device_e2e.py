@@ -27,6 +27,7 @@ from device_helpers import (
     message_text,
     replay,
     seat_row,
+    seat_rows,
     until_stage,
 )
 from test_shim import ROOT
@@ -78,7 +79,7 @@ class Watch:
     def check_window(self, dev, scr, g):
         lines = dev.lines()
         for s, pad in enumerate(scr.pads):
-            row = seat_row(lines[s])
+            row = seat_rows(dev)[s]
             assert row is not None, lines
             assert row["pad"] == pad
             # W1: each die as its glyph, so the roll reads without colour; the total.

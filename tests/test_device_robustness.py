@@ -16,6 +16,7 @@ from device_helpers import (
     run_to_tick,
     said,
     seat_row,
+    seat_rows,
     set_faces,
     until_stage,
 )
@@ -53,7 +54,7 @@ def test_W13_pad_held_before_round_one_is_no_slam_and_counts_once_pressed_again(
     assert message_text(dev).startswith("Round 1"), lines  # nobody sits out
     until_stage(dev, "window", 2000)
     g = set_faces(scr, MUTUAL)
-    assert seat_row(dev.lines()[1]) == {
+    assert seat_rows(dev)[1] == {
         "pad": 1, "glyphs": ["*", "C", "S"], "total": 3, "aside": 0, "slammer": False,
     }  # fmt: skip
     dev.run(300)

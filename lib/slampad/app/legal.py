@@ -73,7 +73,20 @@ def why(game, a):
     try:
         type(game).from_dict(game.to_dict()).apply(a)
     except ValueError as e:
-        return str(e)
+        return plain(str(e))
     finally:
         asking = False
     return ""
+
+
+def plain(msg):
+    """The rules' message without its leading ruling id ("D2: hex 4 is occupied" says
+    "hex 4 is occupied"): the ids are for docs/rules.md, never for a player."""
+    while len(msg) > 3 and "A" <= msg[0] <= "Z" and "0" <= msg[1] <= "9":
+        i = 2
+        while i < len(msg) and "0" <= msg[i] <= "9":
+            i += 1
+        if msg[i : i + 2] != ": ":
+            break
+        msg = msg[i + 2 :]
+    return msg

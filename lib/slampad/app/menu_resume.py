@@ -3,6 +3,7 @@ never in RAM with a game (the menu unloads it; Resume drops it before the game l
 
 from slampad.app import saves
 from slampad.app.lists import ListScreen
+from slampad.app.ui import wrap
 
 # Games as the statistics name them (saves.finished's keys), in menu order.
 NAMES = (
@@ -42,19 +43,21 @@ class ResumeScreen(ListScreen):
         return app.menu_screen()
 
 
-def stats_lines(s):
-    """The statistics as rows: a game's count, then its wins by seat colour."""
+def stats_lines(s, cols):
+    """The statistics as rows of at most ``cols`` characters: a game's count, then its
+    wins by seat colour (S1), indented; the fastest slam last."""
     out = []
     for key, name in NAMES:
         row = s["g"].get(key)
         if row is None:
             continue
-        out.append("%s: %d played" % (name, row[0]))
+        out += wrap("%s: %d played" % (name, row[0]), cols)
         wins = ["%s %d" % (COLOUR_NAMES[c], w) for c, w in enumerate(row[1]) if w]
-        out.append(" wins " + (", ".join(wins) if wins else "none"))
+        out += [" " + x for x in wrap("won by " + (", ".join(wins) if wins else "nobody"),
+                                      cols - 1)]  # fmt: skip
     if s["f"] is not None:
-        out.append("Fastest slam %d ms (%s)" % (s["f"], COLOUR_NAMES[s["fc"] % 6]))
-    return out or ["No games finished yet"]
+        out += wrap("Fastest slam: %d ms, by %s" % (s["f"], COLOUR_NAMES[s["fc"] % 6]), cols)
+    return out or ["No games played yet"]
 
 
 class StatsScreen(ListScreen):
@@ -64,7 +67,7 @@ class StatsScreen(ListScreen):
 
     def __init__(self, app):
         ListScreen.__init__(self, app)
-        self.rows = stats_lines(saves.stats(app))
+        self.rows = stats_lines(saves.stats(app), app.text.cols - 1)  # after the cursor
 
     def items(self):
         return self.rows + ["Back"]

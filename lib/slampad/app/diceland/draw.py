@@ -161,7 +161,7 @@ def tell(scr, events):
         elif k == "roll":
             out.append(who + " rolls " + " and ".join(str(r) for r in e[2]))
         elif k == "first":
-            out.append("Free sums %d-%d: %s starts (D2)" % (e[2][0], e[2][1], who))
+            out.append("Dice sums %d to %d: %s starts" % (e[2][0], e[2][1], who))  # D2
         elif k in SAY:
             t = SAY[k]
             out.append(t % (who, e[-1]) if "%d" in t else t % who)

@@ -20,8 +20,9 @@ from slampad.ticks import ticks_diff
 WRAP = 1 << 29
 BOT_MS = 700  # a bot's pause before it acts
 NEWS_MS = 2200  # events and refusals stay this long (a button skips them)
-STEP = {"occupy": "place", "attack": "from?", "move": "move?", "town": "town?",
-        "choose": "use"}
+# Each step's prompt, after "P1: " (21 columns at most on the OLED).
+STEP = {"occupy": "place a die", "attack": "attack from?", "move": "move which die?",
+        "town": "town where?", "choose": "roll which die?"}
 
 
 class PlayScreen(Screen):
@@ -73,8 +74,8 @@ class PlayScreen(Screen):
             self.last_turn = g.turn
             self.say(["Resumed: %s to play" % self.name(g.turn)], now)
             return
-        self.say(["%s rolled %s" % (self.name(s), "".join(str(v) for v in g.free[s][::-1]))
-                  for s in (0, 1)] + ["%s places first (D2)" % self.name(a)], now)
+        self.say(["%s rolled %s" % (self.name(s), " ".join(str(v) for v in g.free[s][::-1]))
+                  for s in (0, 1)] + ["%s places first" % self.name(a)], now)  # D2
 
     def say(self, lines, now):
         self.news = lines
@@ -161,7 +162,7 @@ class PlayScreen(Screen):
 
         w = g.winners()
         saves.finished(self.app, "diceland", w)
-        score = "P1 %dd %d, P2 %dd %d" % (g.count(0), g.total(0), g.count(1), g.total(1))
+        score = "Dice P1 %d, P2 %d" % (g.count(0), g.count(1))
         pads, kinds, o = self.pads, self.kinds, self.options
 
         def again():
@@ -267,17 +268,19 @@ class PlayScreen(Screen):
         g = self.game
         if g.is_over():
             return "Game over"
-        p = g.turn
-        f = g.free
-        if g.phase == "occupy":
-            return "%s place %s" % (self.name(p), "".join(str(v) for v in f[p][::-1]))
         step = STEP[g.phase]
         if self.sel and g.phase == "attack":
-            step = "target?" if len(self.sel) == 1 else "combo>"
+            step = "attack which?" if len(self.sel) == 1 else "target of both?"
         elif self.sel:
-            step = "to?"
-        return "%s %s %d%d|%d%d" % (self.name(p), step, f[p][0], f[p][1], f[1 - p][0],
-                                     f[1 - p][1])
+            step = "move it where?"
+        return "%s: %s" % (self.name(g.turn), step)
+
+    def free_dice(self):
+        """Each player's free dice, in words that fit a row (D2: placing; D3: attacking)."""
+        f = self.game.free
+        if self.game.phase == "occupy":
+            return "Unplaced P1 %d P2 %d" % (len(f[0]), len(f[1]))
+        return "Free P1 %s  P2 %s" % tuple(" ".join(str(v) for v in f[s]) for s in (0, 1))
 
     def hint(self):
         g = self.game
@@ -285,16 +288,16 @@ class PlayScreen(Screen):
             return "%s (bot) thinks" % self.name(g.turn)
         h = self.cur
         if h >= g.scene.n:
-            return "PASS (select)"
+            return "Pass (select)"
         t = TERRAINS[g.scene.terrain[h]] if g.options["terrain"] else "hex"
         o = g.owner[h]
-        return "%s %s #%d" % (t, "%s %d" % (self.name(o), g.value[h]) if o >= 0 else "empty", h)
+        return "%s: %s" % (t, "%s's %d" % (self.name(o), g.value[h]) if o >= 0 else "empty")
 
     def draw(self):
         t = self.app.text
         st = self.stage
         g = self.game
-        lines = [self.status()]
+        lines = [self.status(), self.free_dice()]
         self.map.show(st != "news")
         if st == "news":
             for x in self.news:
@@ -302,16 +305,18 @@ class PlayScreen(Screen):
         else:
             cur = self.cur if st == "pick" else None
             if st == "list":
-                lines[0] = "%s %d/%d" % (self.items[self.li][0], self.li + 1, len(self.items))
+                lines[0] = self.items[self.li][0]
+                more = " (%d of %d)" % (self.li + 1, len(self.items))
+                if len(lines[0]) + len(more) <= t.cols:
+                    lines[0] += more
                 cur = self.items[self.li][2]
             elif cur == g.scene.n:
-                lines[0] = self.name(g.turn) + ": PASS? (select)"
+                lines[0] = self.name(g.turn) + ": pass? (select)"
                 cur = None
             self.map.draw(cur, self.sel)
             if t.rows > 5:  # the 240x240 display: the counts, and the hex under the cursor
-                lines += ["P1 %dd %d  P2 %dd %d" % (g.count(0), g.total(0), g.count(1),
-                                                     g.total(1))]
-                lines += [""] * (t.rows - 3) + [self.hint()]
+                lines += ["On map P1 %d  P2 %d" % (g.count(0), g.count(1))]
+                lines += [""] * (t.rows - 4) + [self.hint()]
         c = SEAT_COLOURS[g.turn] if g.turn is not None else WHITE
         t.show(lines, [c] + [WHITE] * (t.rows - 1))
 

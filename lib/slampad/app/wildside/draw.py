@@ -2,6 +2,7 @@
 
 from slampad.app import cues
 from slampad.app.ui import SEAT_COLOURS, wrap
+from slampad.app.wildside.icons import MAX_DICE, UNKNOWN, DiceRows, tile_of
 from slampad.app.wildside.text import describe
 from slampad.games import wildside_match as wm
 from slampad.ticks import ticks_diff
@@ -45,25 +46,29 @@ def paint(scr, now):
 
 
 def draw(scr):
-    """Seat rows (S1 colours, W1 glyphs, W9 set-aside) and the ruling below."""
+    """Seat rows (S1 colours; W1 faces as icons, app/wildside/icons.py; the dice
+    count, W9's set-aside dice included) and the ruling below."""
     g = scr.game
     t = scr.app.text
+    if scr.icons is None:
+        scr.icons = DiceRows(t, len(scr.pads))
     lines = []
     colours = []
     shown = g.phase in ("window", "choose") or scr.stage == "result"
+    blank = " " * (2 * MAX_DICE)  # the icons' cells
     for s in range(len(scr.pads)):
         pad = scr.pads[s]
         n = g.dice[s]
+        dice = blank
         if s not in g.active:
-            dice = "out"
+            dice = "out" + blank[3:]
+            tiles = ()
         elif shown:
-            dice = " ".join(wm.GLYPHS[f] for f in g.rolled[s])
+            tiles = [tile_of(f) for f in g.rolled[s]]
         else:
-            dice = " ".join("?" for _ in range(min(5, n)))
-        row = "%s%s %-9s %2d" % (">" if s == scr.slammer else " ", scr.name(s), dice, n)
-        if n > 5:
-            row += "+%d" % (n - 5)  # W9: set aside
-        lines.append(row)
+            tiles = [UNKNOWN] * min(MAX_DICE, n)
+        scr.icons.show(s, tiles)
+        lines.append("%s%s %s %2d" % (">" if s == scr.slammer else " ", scr.name(s), dice, n))
         colours.append(SEAT_COLOURS[pad])
     scr.room = max(1, t.rows - len(lines))
     scr.msgs_lines = []

@@ -56,9 +56,15 @@ class PlayScreen(Screen):
         self.room = 1
         self.msgs_lines = []
         self.own = 0  # msgs_lines that are the game's own words
+        self.icons = None  # the dice pictures (draw.DiceRows), made at the first draw
 
     def meta(self):
         return {"pads": self.pads, "kinds": self.kinds, "fast": self.fast}
+
+    def on_leave(self, now):
+        if self.icons is not None:
+            self.icons.close()  # the next screen draws over clean rows
+            self.icons = None
 
     def paused(self):  # W12: waiting for every human's pad
         return self.stage == "ready"

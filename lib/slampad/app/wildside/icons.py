@@ -1,0 +1,82 @@
+"""Wildside's faces as pictures (W1): moon, star, drop, bolt and wild, each its own
+shape, so a roll reads without colour; drawn in the face's colour on a colour display.
+
+One small sprite sheet, and a row of up to five tiles beside each seat's name, under
+the text rows (the name and the count stay text)."""
+
+import displayio
+
+from slampad.games import wildside_match as wm
+
+SIZE = 10  # an icon's pixels; a tile is a text cell wide twice and a row high
+# Tiles: 0 blank, 1-5 the faces (FACES), 6 a die not rolled yet (an outlined die).
+FACES = ("moon", "star", "drop", "bolt", "wild")
+UNKNOWN = 6
+# Each icon as SIZE rows of SIZE bits, the leftmost pixel the highest bit.
+ART = (
+    (0x060, 0x1C0, 0x180, 0x380, 0x380, 0x380, 0x3C0, 0x1E0, 0x1FE, 0x078),  # moon
+    (0x030, 0x030, 0x078, 0x3FF, 0x1FE, 0x0FC, 0x0FC, 0x1CE, 0x186, 0x303),  # star
+    (0x030, 0x030, 0x078, 0x078, 0x0FC, 0x1FE, 0x1FE, 0x1FE, 0x0FC, 0x078),  # drop
+    (0x01E, 0x03C, 0x078, 0x0F0, 0x1FF, 0x1FE, 0x03C, 0x078, 0x0E0, 0x180),  # bolt
+    (0x231, 0x132, 0x0B4, 0x078, 0x3FF, 0x3FF, 0x078, 0x0B4, 0x132, 0x231),  # wild
+    (0x3FF, 0x201, 0x231, 0x249, 0x209, 0x211, 0x221, 0x201, 0x221, 0x3FF),  # not rolled
+)
+MAX_DICE = 5  # W9: a seat rolls five at most; more are set aside
+FIRST_COL = 4  # text columns before the dice: the slammer mark and the seat's name
+
+
+def tile_of(face):
+    return FACES.index(face) + 1
+
+
+class DiceRows:
+    """Up to five face icons on each seat's text row."""
+
+    def __init__(self, text, rows):
+        fw, fh = text.cell[0] // text.scale, text.cell[1] // text.scale
+        self.text = text
+        self.tw, self.th = 2 * fw, fh
+        n = UNKNOWN + 1
+        colour = text.colour
+        sheet = displayio.Bitmap(self.tw * n, self.th, n if colour else 2)
+        pal = displayio.Palette(n if colour else 2)
+        pal[0] = 0
+        pal.make_transparent(0)
+        for i in range(1, n if colour else 2):
+            pal[i] = wm.COLOURS[FACES[i - 1]] if i <= len(FACES) else 0xFFFFFF
+        x0, y0 = (self.tw - SIZE) // 2, (self.th - SIZE) // 2
+        for t, art in enumerate(ART):
+            ink = t + 1 if colour else 1
+            for y in range(SIZE):
+                bits = art[y]
+                for x in range(SIZE):
+                    if bits & (1 << (SIZE - 1 - x)):
+                        sheet[(t + 1) * self.tw + x0 + x, y0 + y] = ink
+        self.group = displayio.Group(scale=text.scale)
+        self.grids = []
+        for r in range(rows):
+            grid = displayio.TileGrid(sheet, pixel_shader=pal, width=MAX_DICE, height=1,
+                                      tile_width=self.tw, tile_height=self.th,
+                                      default_tile=0, x=FIRST_COL * fw, y=r * fh)  # fmt: skip
+            self.group.append(grid)
+            self.grids.append(grid)
+        self.shown = [None] * rows
+        text.group.append(self.group)  # over the rows: the dice cells are blank text
+
+    def show(self, row, tiles):
+        """Row ``row``'s tiles (tile numbers, at most MAX_DICE)."""
+        tiles = tuple(tiles[:MAX_DICE])
+        if self.shown[row] == tiles:
+            return
+        self.shown[row] = tiles
+        grid = self.grids[row]
+        for i in range(MAX_DICE):
+            grid[i] = tiles[i] if i < len(tiles) else 0
+        self.text.dirty = True
+
+    def close(self):
+        try:
+            self.text.group.remove(self.group)
+        except ValueError:
+            pass  # closed already
+        self.text.dirty = True

@@ -1,0 +1,118 @@
+"""Issue 17 item 2: game state is drawn, not spelled. A rendered frame of a game's main
+screen has the expected pictures at the expected places, on the OLED and the TFT."""
+
+import device_helpers
+import pytest
+from device_helpers import (
+    W1_COLOUR,
+    colour_name,
+    join_and_start,
+    ready_up,
+    set_faces,
+    until_stage,
+)
+
+shim = device_helpers.shim
+dev_factory = device_helpers.dev_factory
+
+ROLLS = [
+    ["moon", "star", "wild"],
+    ["bolt", "drop", "moon"],
+    ["star", "star", "star"],
+    ["wild", "bolt", "drop"],
+]
+
+
+def icon_cell(dev, row, die):
+    """The glass pixels of die ``die``'s cell on text row ``row``: (x0, y0, size, scale)."""
+    t = dev.app.text
+    fw, fh = t.cell
+    return (4 + 2 * die) * fw, row * fh, t.scale
+
+
+def lit_mask(shot, x0, y0, w, h, scale):
+    """Which of a w x h cell's pixels are lit, sampled once per drawn pixel."""
+    width, _, rgb = shot
+    out = []
+    for y in range(h):
+        row = []
+        for x in range(w):
+            i = ((y0 + y * scale) * width + x0 + x * scale) * 3
+            row.append(bool(rgb[i] or rgb[i + 1] or rgb[i + 2]))
+        out.append(row)
+    return out
+
+
+def art_mask(art, w, h, size):
+    ox, oy = (w - size) // 2, (h - size) // 2
+    out = [[False] * w for _ in range(h)]
+    for y in range(size):
+        for x in range(size):
+            out[oy + y][ox + x] = bool(art[y] & (1 << (size - 1 - x)))
+    return out
+
+
+def test_W1_the_five_faces_are_five_different_shapes():
+    """Colour-blind players read the shape: no two icons alike, none blank."""
+    from slampad.app.wildside import icons
+
+    assert len(icons.ART) == len(icons.FACES) + 1
+    assert len(set(icons.ART)) == len(icons.ART)
+    for art in icons.ART:
+        lit = sum(bin(r).count("1") for r in art)
+        assert 20 <= lit <= 80, art  # a shape, neither a dot nor a block
+        assert all(0 <= r < 1 << icons.SIZE for r in art)
+
+
+@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+def test_W1_a_roll_draws_each_face_icon_at_its_seats_row(dev_factory, profile):
+    dev = dev_factory(profile, seed=9)
+    join_and_start(dev, [0, 1, 2, 3], {})
+    scr = ready_up(dev, (0, 1, 2, 3))
+    until_stage(dev, "window", 6000)
+    set_faces(scr, ROLLS)
+    dev.run(20)
+    from slampad.app.wildside import icons
+
+    shot = dev.screenshot()
+    t = dev.app.text
+    tw, th = t.cell[0] // t.scale * 2, t.cell[1] // t.scale
+    for s, faces in enumerate(ROLLS):
+        row = scr.pads.index(s)
+        for i in range(5):
+            x0, y0, scale = icon_cell(dev, row, i)
+            got = lit_mask(shot, x0, y0, tw, th, scale)
+            if i >= len(faces):
+                assert not any(any(r) for r in got), (s, i)  # no die: nothing drawn
+                continue
+            art = icons.ART[icons.FACES.index(faces[i])]
+            assert got == art_mask(art, tw, th, icons.SIZE), (profile, s, faces[i])
+            if dev.hw.colour:  # W1's colour as well as the shape
+                names = set()
+                width = shot[0]
+                for y in range(th * scale):
+                    for x in range(tw * scale):
+                        k = ((y0 + y) * width + x0 + x) * 3
+                        if any(shot[2][k : k + 3]):
+                            names.add(colour_name(shot[2][k : k + 3]))
+                assert names == {W1_COLOUR[faces[i]]}, (s, faces[i], names)
+
+
+@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+def test_W1_before_the_roll_each_seat_shows_its_dice_face_down(dev_factory, profile):
+    dev = dev_factory(profile, seed=9)
+    join_and_start(dev, [0, 1], {})
+    scr = ready_up(dev, (0, 1))
+    until_stage(dev, "count", 6000)
+    from slampad.app.wildside import icons
+
+    shot = dev.screenshot()
+    t = dev.app.text
+    tw, th = t.cell[0] // t.scale * 2, t.cell[1] // t.scale
+    for s in range(2):
+        for i in range(5):
+            x0, y0, scale = icon_cell(dev, s, i)
+            got = lit_mask(shot, x0, y0, tw, th, scale)
+            want = art_mask(icons.ART[-1], tw, th, icons.SIZE) if i < 3 else [[False] * tw] * th
+            assert got == want, (s, i)
+    assert scr.game.dice[:2] == [3, 3]
