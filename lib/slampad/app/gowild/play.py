@@ -111,7 +111,7 @@ class PlayScreen(Screen):
             self.t0 = now
             self.shown = table
             self.msgs = msgs
-            self.app.beep(cues.MATCH if self.winner is not None else cues.PENALTY)
+            self.app.beep(cues.TRICK if self.winner is not None else cues.PENALTY)
             self.draw()
         else:
             self.app.beep(cues.SLAM)

@@ -105,9 +105,10 @@ class TableScreen(ListScreen):
             if e[0] == "trick":
                 if e[2] is None:
                     self.say("Trick %d: nobody scores" % e[1], now)
+                    self.app.beep(cues.PENALTY)
                 else:
-                    self.say("P%d +%d" % (e[2] + 1, e[3]), now)
-                self.app.beep(cues.MATCH)
+                    self.say("P%d wins trick %d: +%d" % (e[2] + 1, e[1], e[3]), now)
+                    self.app.beep(cues.TRICK)
             elif e[0] == "undone":
                 self.say("Undone", now)
                 self.app.beep(cues.PENALTY)
