@@ -22,7 +22,7 @@ W1_COLOUR = {"wild": "white", "moon": "green", "star": "yellow", "drop": "blue",
 # S1: P1 red, P2 blue, P3 green, P4 white.
 S1_COLOUR = ("red", "blue", "green", "white")
 SYMBOLS = ("moon", "star", "drop", "bolt")
-LEVELS = ("easy", "normal", "hard")  # what select cycles an empty join seat through
+LEVELS = ("easy", "normal", "hard")  # the bot levels
 
 ROW = re.compile(r"^([ >])P([1-4]) (out)? +(\d+)$")  # the dice are icons (app/wildside/icons.py)
 TILE_GLYPH = {1: "C", 2: "S", 3: "D", 4: "Z", 5: "*", 6: "?"}  # icons.FACES, then not rolled
@@ -157,6 +157,17 @@ def move_cursor(dev, frm, to):
         frm -= 1
 
 
+def cycle_to(dev, seat, kind):
+    """Press select on a join screen's seat row (the cursor on it) until the seat is
+    ``kind`` (a bot level, or None). The first bot is the Settings' level."""
+    scr = dev.app.screen
+    for _ in range(5):
+        if scr.seats[seat] == kind:
+            return
+        dev.tap("select")
+    assert scr.seats[seat] == kind, (seat, kind, scr.seats)
+
+
 def join_and_start(dev, humans, bots, start=True):
     """From the menu: pick Wildside, the humans slam to join, bots fill seats with the
     cursor + select, then START. ``humans``: pads (0-3); ``bots``: {pad: level}."""
@@ -170,8 +181,7 @@ def join_and_start(dev, humans, bots, start=True):
     for p in sorted(bots):
         move_cursor(dev, cursor, p + 1)
         cursor = p + 1
-        for _ in range(LEVELS.index(bots[p]) + 1):
-            dev.tap("select")
+        cycle_to(dev, p, bots[p])
         assert dev.shows(">P%d bot %s" % (p + 1, bots[p])), dev.lines()
     move_cursor(dev, cursor, 0)
     if start:

@@ -22,6 +22,7 @@ from device_helpers import (
     WRAP,
     Slammers,
     colour_name,
+    cycle_to,
     join_and_start,
     matched_symbols,
     message_text,
@@ -231,7 +232,7 @@ def test_join_screen_shows_players_and_bots(dev_factory):
     dev.tap("up")
     dev.tap("select")  # P2: player -> empty
     dev.tap("up")
-    dev.tap("select")  # P1: bot hard -> empty
+    cycle_to(dev, 0, None)  # P1: bot hard -> empty
     dev.tap("up")
     assert dev.shows(">START Wildside")
     dev.tap("select")

@@ -1,6 +1,7 @@
 """Go Wild! on the simulated device: pass and play (G9 peeking), table mode (S3)."""
 
 import device_helpers
+from device_helpers import cycle_to
 
 from slampad.games import gowild_cards as gc
 
@@ -27,8 +28,7 @@ def seat_up(dev, humans, bots):
     scr = dev.app.screen
     for s in bots:
         scr.cursor = s + 1
-        dev.tap("select")
-        dev.tap("select")
+        cycle_to(dev, s, "normal")
     assert [scr.seats[p] for p in humans] == ["human"] * len(humans)
     scr.cursor = 0
     dev.tap("select")
@@ -90,7 +90,8 @@ def test_G2_seats_past_the_pads_are_bots(dev_factory):
     assert len(join.seats) == 6
     join.cursor = 5  # P5
     dev.tap("select")
-    assert join.seats[4] == "easy"  # P5 has no pad on a four-pad build: a bot
+    assert join.seats[4] == "normal"  # P5 has no pad on a four-pad build: a bot
+    cycle_to(dev, 4, "easy")
     scr = seat_up(dev, humans=(0,), bots=(5,))
     assert scr.seats == [0, 4, 5] and scr.kinds == ["human", "easy", "normal"]
 

@@ -88,7 +88,7 @@ def test_settings_are_saved_on_leaving_and_come_back_at_power_up(dev_factory, pr
     assert again.lines()[0] == "Pick a game"  # no notice
     open_settings(again)
     lines = again.lines()
-    for row in ("Brightness 75%", "Sound off", "Bots easy", "Look window 6s"):
+    for row in ("Brightness 75%", "Sound off", "New bots: easy", "Look window 6s"):
         assert any(x[1:] == row for x in lines[1:]), lines
     leave_settings(again)
     assert again.sim.flash().writes == 0  # unchanged: not written again

@@ -111,7 +111,7 @@ def test_every_screen_renders_its_rows(dev_factory, profile):
     dev.tap("up")  # wraps to Settings
     dev.tap("select")
     lines = check("settings")
-    assert lines[0] == "Settings (select)" and lines[1] == ">Brightness 30%"
+    assert lines[0] == "How bright LEDs glow" and lines[1] == ">Brightness 30%"
     dev.tap("up")
     dev.tap("select")  # Back
     assert dev.shows(">Wildside")
@@ -192,7 +192,7 @@ def test_settings_screen_changes_show(dev_factory):
     dev.tap("down")
     dev.tap("select")  # look window 5 s -> 6 s
     lines = check_screen(dev, "settings")
-    assert " Sound off" in lines and " Bots hard" in lines and ">Look window 6s" in lines
+    assert " Sound off" in lines and " New bots: hard" in lines and ">Look window 6s" in lines
     assert dev.app.cfg["look_ms"] == 6000
 
 
@@ -209,8 +209,7 @@ def test_macropad_plays_with_the_encoder_and_key_pixel_seat_colours(dev_factory)
     dev.tap("1")
     dev.tap("4")
     move_cursor(dev, 0, 2)
-    dev.tap("select")  # P2: bot easy
-    dev.tap("select")  # ... normal
+    dev.tap("select")  # P2: a bot at the Settings' level (normal)
     assert dev.shows(">P2 bot normal")
     dev.run(400)
     px = dev.pixels()

@@ -141,7 +141,7 @@ def test_T2_minus_zone_refused_with_kids_scoring_and_the_other_way(dev_factory):
     move_cursor(dev, scr.cursor, MINUS)
     dev.tap("select")
     assert cursor_row(dev) == "-1x zone: off"
-    assert note(dev) == "-1x zone: not with kids' scoring (T2)"
+    assert note(dev) == "-1x zone: not with kids' scoring"
     assert scr.options()["minus_zone"] is False
     dev.run(3000)  # the note passes
     assert note(dev) == "No -1x zone on board"
@@ -229,8 +229,7 @@ def test_start_virtual_mode_with_a_bot(dev_factory):
     assert dev.shows(" P1 -- (slam or bot)")
     dev.tap("2")
     move_cursor(dev, 0, 3)  # P3
-    dev.tap("select")
-    dev.tap("select")
+    dev.tap("select")  # a bot at the Settings' level
     assert join.seats == [None, "human", "normal", None]
     assert dev.shows(">P3 bot normal")
     start(dev)

@@ -8,7 +8,14 @@ from slampad.ticks import ticks_diff
 
 WRAP = 1 << 29
 FLASH_MS = 300
-KINDS = (None, "easy", "normal", "hard")  # what select cycles an empty seat through
+LEVELS = ("easy", "normal", "hard")
+
+
+def next_kind(kind, first):
+    """What select makes of a seat that is empty or a bot: empty, then a bot at the
+    Settings' level ``first``, then the other levels, then empty again."""
+    order = [None, first] + [k for k in LEVELS if k != first]
+    return order[(order.index(kind) + 1) % len(order)] if kind in order else None
 
 
 class JoinScreen(ListScreen):
@@ -21,6 +28,9 @@ class JoinScreen(ListScreen):
         self.title = "Slam to join"
         n = app.hw.n_pads
         self.seats = [None] * (max_seats or n)  # None, "human" or a bot level
+        last = app.remember.get(key)  # the seats of this game's last start
+        if last is not None and len(last) == len(self.seats):
+            self.seats = list(last)
         self.flash = [None] * n
 
     def items(self):
@@ -56,10 +66,7 @@ class JoinScreen(ListScreen):
             return self.start(now)
         s = i - 1
         kind = self.seats[s]
-        if kind == "human":
-            kind = None
-        else:
-            kind = KINDS[(KINDS.index(kind) + 1) % len(KINDS)]
+        kind = None if kind == "human" else next_kind(kind, self.app.cfg["bot_level"])
         self.seats[s] = kind
         if s < len(self.flash):
             self.app.leds.seat_colour(s, rgb(SEAT_COLOURS[s]) if kind else (0, 0, 0))
@@ -73,6 +80,7 @@ class JoinScreen(ListScreen):
             return None
         kinds = [self.seats[s] for s in filled]
         app = self.app
+        app.remember[self.key] = list(self.seats)
         app.forget(__name__)  # the seating is done: its module leaves RAM with this screen
         game = app.load_game("slampad.app.%s.play" % self.key)
         return game.PlayScreen(self.app, filled, kinds, *self.play_args(filled))

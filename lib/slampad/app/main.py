@@ -42,6 +42,7 @@ class App:
         self.seed = seed
         self.text = Text(hw)
         self.notices = []  # one-off notes for the menu (saves), shown once
+        self.remember = {}  # each game's last setup and seats, offered again next time
         self._store = None
         self._no_store = False
         self.saved = self.load_settings()  # settings.toml values, the saved ones over them

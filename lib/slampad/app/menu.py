@@ -70,15 +70,31 @@ def _next(seq, v):
     return seq[(seq.index(v) + 1) % len(seq)] if v in seq else seq[0]
 
 
+# What each setting does: the title row while the cursor is on it (21 columns).
+HELP = (
+    "How bright LEDs glow",
+    "Beeps for game events",
+    "Level of new bots",
+    "Time to slam a match",
+    "Idle time to dim",
+    "Idle time to sleep",
+    "Back to the games",
+)
+
+
 class SettingsScreen(ListScreen):
     title = "Settings (select)"
+
+    def draw(self):
+        self.title = HELP[self.cursor]
+        ListScreen.draw(self)
 
     def items(self):
         c = self.app.cfg
         return [
             "Brightness %d%%" % c["brightness"],
             "Sound " + ("on" if c["sound"] else "off"),
-            "Bots " + c["bot_level"],
+            "New bots: " + c["bot_level"],
             "Look window %ds" % (c["look_ms"] // 1000),
             "Dim after " + _mins(c["dim_s"]),
             "Sleep after " + _mins(c["sleep_s"]),

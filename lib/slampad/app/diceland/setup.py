@@ -29,7 +29,12 @@ class SetupScreen(ListScreen):
         self.size = SIZES.index(18)
         self.o = {"terrain": True, "fatal_attraction": False, "grouping": False,
                   "capital": False, "fill_the_void": False}
-        self.opp = 0
+        level = app.cfg["bot_level"]  # the Settings' level for a new bot
+        self.opp = OPPONENTS.index(level) if level in OPPONENTS else 0
+        last = app.remember.get("diceland")  # the last game's setup, until changed
+        if last is not None:
+            self.scene, self.size, o, self.opp = last
+            self.o = dict(o)
 
     def options(self):
         o = dict(self.o)
@@ -88,6 +93,7 @@ class SetupScreen(ListScreen):
             self.opp = (self.opp + 1) % len(OPPONENTS)
         elif i == 8:
             opp = OPPONENTS[self.opp]
+            self.app.remember["diceland"] = (self.scene, self.size, dict(self.o), self.opp)
             return Seats(self.app, self.options(), ["human", opp])
         else:
             return self.app.menu_screen()

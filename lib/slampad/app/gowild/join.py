@@ -10,7 +10,8 @@ class GoWildJoin(JoinScreen):
 
     def __init__(self, app):
         JoinScreen.__init__(self, app, "Go Wild!", "gowild", 6)
-        self.first = None  # the table seat chosen to lead; None: the first seat taken
+        self.first = app.remember.get("gowild_first")  # the table seat chosen to lead;
+        # None: the first seat taken
 
     def leader(self):
         filled = [s for s in range(len(self.seats)) if self.seats[s]]
@@ -38,4 +39,5 @@ class GoWildJoin(JoinScreen):
         return None
 
     def play_args(self, filled):
+        self.app.remember["gowild_first"] = self.first
         return (filled.index(self.leader()),)

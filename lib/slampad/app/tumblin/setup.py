@@ -27,6 +27,10 @@ class SetupScreen(ListScreen):
         ListScreen.__init__(self, app)
         self.length = 0  # index into LENGTHS
         self.o = {"board": "table", "mode": "multiply", "teams": False, "minus_zone": False}
+        last = app.remember.get("tumblin_setup")  # the last game's setup, until changed
+        if last is not None:
+            self.length, o = last
+            self.o = dict(o)
 
     def options(self):
         o = dict(self.o)
@@ -76,10 +80,11 @@ class SetupScreen(ListScreen):
             o["teams"] = not o["teams"]
         elif i == 4:
             if o["mode"] == "add":
-                self.say("-1x zone: not with kids' scoring (T2)", now)
+                self.say("-1x zone: not with kids' scoring", now)
                 return None
             o["minus_zone"] = not o["minus_zone"]
         elif i == 5:
+            self.app.remember["tumblin_setup"] = (self.length, dict(o))
             return TumblinJoin(self.app, self.options())
         else:
             return self.app.menu_screen()
@@ -95,6 +100,8 @@ class TumblinJoin(JoinScreen):
         JoinScreen.__init__(self, app, "Tumblin' Dice", "tumblin", 4)
         self.options = options
         self.table = options["board"] == "table"
+        if self.table:  # seats remembered from a virtual-board game: no bots here (T6)
+            self.seats = [k if k == "human" else None for k in self.seats]
 
     def items(self):
         out = JoinScreen.items(self)

@@ -1,0 +1,124 @@
+"""Issue 17 item 6: the settings say what each does, the Bots setting is the level a
+new bot seat starts at, and setups and seats are remembered between games."""
+
+import re
+
+import device_helpers
+import pytest
+from test_device_reliability import leave_settings, long_press, open_settings, pick
+
+shim = device_helpers.shim
+dev_factory = device_helpers.dev_factory
+
+
+def screen_name(dev):
+    return type(dev.app.screen).__name__
+
+
+def open_game(dev, row):
+    while not dev.shows(">" + row):
+        dev.tap("down")
+    dev.tap("select")
+
+
+@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+def test_each_setting_explains_itself_on_the_top_row(dev_factory, profile):
+    dev = dev_factory(profile)
+    scr = open_settings(dev)
+    cols = dev.app.text.cols
+    said = []
+    for i in range(len(scr.items())):
+        while scr.cursor != i:
+            dev.tap("down")
+        top = dev.lines()[0]
+        assert top and len(top) <= cols and not re.search(r"\b[SWGTD]\d", top), top
+        said.append(top)
+    assert len(set(said)) == len(said), said  # a different line for every setting
+    assert said[0] == "How bright LEDs glow" and said[2] == "Level of new bots"
+    assert said[-1] == "Back to the games"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_new_bot_seat_starts_at_the_settings_level(dev_factory, level):
+    dev = dev_factory("pico")
+    open_settings(dev)
+    row = dev.app.screen.items().index("New bots: " + dev.app.cfg["bot_level"])
+    while dev.app.cfg["bot_level"] != level:
+        pick(dev, row)
+    leave_settings(dev)
+    open_game(dev, "Wildside")
+    scr = dev.app.screen
+    scr.cursor = 2  # P2's row
+    dev.tap("select")
+    assert scr.seats[1] == level and "P2 bot " + level in scr.items(), dev.lines()
+    # Select goes on through the other levels, then empties the seat.
+    seen = [level]
+    for _ in range(3):
+        dev.tap("select")
+        seen.append(scr.seats[1])
+    assert sorted(seen[:3]) == ["easy", "hard", "normal"] and seen[3] is None, seen
+    # Diceland's opponent starts at the same level.
+    long_press(dev)
+    open_game(dev, "Diceland")
+    assert "P2: bot " + level in dev.app.screen.items()
+
+
+def test_seats_are_remembered_between_games(dev_factory):
+    dev = dev_factory("pico")
+    open_game(dev, "Wildside")
+    scr = dev.app.screen
+    dev.tap("1")  # P1 joins
+    scr.cursor = 3
+    dev.tap("select")  # P3: a bot
+    before = list(scr.seats)
+    assert before[0] == "human" and before[2] == dev.app.cfg["bot_level"]
+    scr.cursor = 0
+    dev.tap("select")  # START
+    assert screen_name(dev) == "PlayScreen"
+    long_press(dev)
+    open_game(dev, "Wildside")
+    assert dev.app.screen.seats == before, dev.lines()
+
+
+def test_setups_are_remembered_between_games(dev_factory):
+    dev = dev_factory("pico")
+    open_game(dev, "Tumblin' Dice")
+    scr = dev.app.screen
+    for row in (0, 3):  # the virtual board, teams on
+        scr.cursor = row
+        dev.tap("select")
+    items = scr.items()
+    assert items[0] == "Board: virtual" and items[3] == "Teams: on (2v2)"
+    scr.cursor = 5
+    dev.tap("select")  # Next: join
+    assert screen_name(dev) == "TumblinJoin"
+    long_press(dev)
+    open_game(dev, "Tumblin' Dice")
+    assert dev.app.screen.items()[:4] == items[:4]
+
+    long_press(dev)
+    open_game(dev, "Diceland")
+    scr = dev.app.screen
+    scr.cursor = 2  # Terrain
+    dev.tap("select")
+    scr.cursor = 7  # P2: round the opponents to a human
+    while "P2: human" not in scr.items():
+        dev.tap("select")
+    items = scr.items()
+    scr.cursor = 8
+    dev.tap("select")  # Next: seats
+    long_press(dev)
+    open_game(dev, "Diceland")
+    assert dev.app.screen.items() == items
+
+
+def test_a_table_board_drops_remembered_bots(dev_factory):
+    """Tumblin's table mode has no bots (T6): bots kept from a virtual-board game go."""
+    dev = dev_factory("pico")
+    dev.app.remember["tumblin"] = ["human", "hard", None, None]
+    open_game(dev, "Tumblin' Dice")
+    scr = dev.app.screen
+    assert scr.items()[0] == "Board: real (table)"
+    scr.cursor = 5
+    dev.tap("select")
+    assert dev.app.screen.seats == ["human", None, None, None]
