@@ -8,6 +8,7 @@ from device_helpers import (
     colour_name,
     join_and_start,
     ready_up,
+    run_until,
     set_faces,
     until_stage,
 )
@@ -116,3 +117,31 @@ def test_W1_before_the_roll_each_seat_shows_its_dice_face_down(dev_factory, prof
             want = art_mask(icons.ART[-1], tw, th, icons.SIZE) if i < 3 else [[False] * tw] * th
             assert got == want, (s, i)
     assert scr.game.dice[:2] == [3, 3]
+
+
+@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+def test_the_countdown_is_big_and_the_window_shouts(dev_factory, profile):
+    from simhw import lit_pixels
+
+    dev = dev_factory(profile, seed=9)
+    join_and_start(dev, [0, 1, 2, 3], {})
+    scr = ready_up(dev, (0, 1, 2, 3))
+    until_stage(dev, "count", 6000)
+    seen = []
+    while scr.stage == "count":
+        if scr.big.shown and scr.big.shown not in seen:
+            seen.append(scr.big.shown)
+            x0, y0, w, h = scr.big.box
+            assert scr.big.group.scale >= 3  # three text rows high at least
+            assert lit_pixels(dev.screenshot(), (x0, y0, x0 + w, y0 + h)) > 30
+        dev.run(10)
+    assert seen == ["3", "2", "1"]
+    assert scr.stage == "window" and scr.big.shown in ("", "SLAM!")
+    t = dev.app.text
+    if t.rows - 4 - 2 >= 2:  # room under the message: the 240x240 display shouts
+        assert scr.shout.shown == "SLAM!" and scr.shout.group.scale >= 3
+    else:
+        assert scr.shout is None
+    dev.tap("1")
+    run_until(dev, lambda: scr.stage in ("choose", "result"), 2000)
+    assert scr.big.shown == ""  # gone once the slam is judged

@@ -37,6 +37,7 @@ def _hardware_module(name):
         or top.startswith("adafruit_")
         or name == "slampad.hw"
         or name.startswith("slampad.hw.")
+        or name.startswith("slampad.app.")  # screens bind displayio when imported
     )
 
 

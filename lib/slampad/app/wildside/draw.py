@@ -1,6 +1,7 @@
 """How a Wildside round looks: seat rows and rulings on the display, dice on LEDs."""
 
 from slampad.app import cues
+from slampad.app.big import BigText
 from slampad.app.ui import SEAT_COLOURS, wrap
 from slampad.app.wildside.icons import MAX_DICE, UNKNOWN, DiceRows, tile_of
 from slampad.app.wildside.text import describe
@@ -51,7 +52,16 @@ def draw(scr):
     g = scr.game
     t = scr.app.text
     if scr.icons is None:
-        scr.icons = DiceRows(t, len(scr.pads))
+        n = len(scr.pads)
+        scr.icons = DiceRows(t, n)
+        # The countdown and "SLAM!" under the message where rows are left for them (the
+        # 240x240 display); else the countdown beside the seat rows, and no "SLAM!".
+        free = t.rows - n - 2
+        if free >= 2:
+            scr.big = scr.shout = BigText(t, 0, n + 2, t.cols, free, 5)
+        else:
+            scr.big = BigText(t, 2 * MAX_DICE + 8, 0, t.cols - 2 * MAX_DICE - 8, max(2, n), 1)
+            scr.shout = None
     lines = []
     colours = []
     shown = g.phase in ("window", "choose") or scr.stage == "result"

@@ -57,14 +57,18 @@ class PlayScreen(Screen):
         self.msgs_lines = []
         self.own = 0  # msgs_lines that are the game's own words
         self.icons = None  # the dice pictures (draw.DiceRows), made at the first draw
+        self.big = None  # the countdown's digit (app/big.py), made with them
+        self.shout = None  # "SLAM!" where there is room for it, or None
 
     def meta(self):
         return {"pads": self.pads, "kinds": self.kinds, "fast": self.fast}
 
     def on_leave(self, now):
         if self.icons is not None:
-            self.icons.close()  # the next screen draws over clean rows
-            self.icons = None
+            for part in (self.icons, self.big, self.shout):
+                if part is not None:
+                    part.close()  # the next screen draws over clean rows (twice: no harm)
+            self.icons = self.big = self.shout = None
 
     def paused(self):  # W12: waiting for every human's pad
         return self.stage == "ready"
@@ -162,12 +166,18 @@ class PlayScreen(Screen):
         plan_bots(self, t_open)
         self.app.beep(cues.GO)
         self.say(["SLAM! Pool %d" % g.pool if g.pool else "SLAM on a match!"], now)
+        self.big.show("")
+        if self.shout is not None:
+            self.shout.show("SLAM!", 0xFFE000)
 
     def judge(self, now):
         g = self.game
         rolled = [list(r) for r in g.rolled]
         t_open, slams = g.t_open, dict(g.slams)
         ev = self.act(("judge",))
+        self.big.show("")  # a false start ends the countdown (W6)
+        if self.shout is not None:
+            self.shout.show("")
         for e in ev:
             if e[0] in ("match", "choose") and t_open is not None and self.bots[e[1]] is None:
                 self.timed(e[1], slams[e[1]][0], t_open)
@@ -265,6 +275,9 @@ class PlayScreen(Screen):
                 self.app.beep(cues.TICK)
                 msg = "Round %d: %d ..." % (self.game.round, 3 - beat)
                 self.say([msg] + self.msgs[1:], self.t0)
+                self.big.show(str(3 - beat))
+            else:
+                self.big.show("")  # the dice tumble on the LEDs
 
     def pages(self):
         """How many pages the message takes: the result stays until all were shown
