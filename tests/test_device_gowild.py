@@ -242,3 +242,21 @@ def test_seed_5043_presses_after_the_winning_entry_in_one_frame_end_the_game_onc
     dev.run(100)
     assert type(dev.app.screen).__name__ == "OverScreen", dev.lines()
     assert saves.stats(dev.app)["g"]["gowild_table"][0] == 1  # counted once
+
+
+def test_table_mode_says_one_card_not_one_cards(dev_factory):
+    dev = dev_factory("pico", seed=4)
+    dev.tap("down")
+    dev.tap("select")
+    dev.tap("down")
+    dev.tap("select")  # table mode
+    dev.tap("down")
+    dev.tap("down")
+    dev.tap("select")  # START
+    scr = dev.app.screen
+    scr.cursor = 2
+    dev.tap("select")  # P3 won the trick
+    assert dev.shows("P3 won with 3 cards")
+    dev.tap("down")
+    dev.tap("down")
+    assert dev.shows("P3 won with 1 card") and not dev.shows("1 cards"), dev.lines()

@@ -74,7 +74,7 @@ class JoinScreen(ListScreen):
         return None
 
     def start(self, now):
-        filled = [s for s in range(len(self.seats)) if self.seats[s]]
+        filled = self.filled()
         if len(filled) < 2:
             self.say("Need 2+ seats: slam or add bots", now)
             return None
@@ -84,6 +84,10 @@ class JoinScreen(ListScreen):
         app.forget(__name__)  # the seating is done: its module leaves RAM with this screen
         game = app.load_game("slampad.app.%s.play" % self.key)
         return game.PlayScreen(self.app, filled, kinds, *self.play_args(filled))
+
+    def filled(self):
+        """The seats taken, by a person or a bot, in seat order."""
+        return [s for s in range(len(self.seats)) if self.seats[s]]
 
     def play_args(self, filled):
         """More arguments for the play screen, after the seats and their kinds."""

@@ -14,7 +14,7 @@ class GoWildJoin(JoinScreen):
         # None: the first seat taken
 
     def leader(self):
-        filled = [s for s in range(len(self.seats)) if self.seats[s]]
+        filled = self.filled()
         if self.first in filled:
             return self.first
         return filled[0] if filled else None
@@ -28,7 +28,7 @@ class GoWildJoin(JoinScreen):
     def select(self, i, now):
         if i <= len(self.seats):
             return JoinScreen.select(self, i, now)
-        filled = [s for s in range(len(self.seats)) if self.seats[s]]
+        filled = self.filled()
         if not filled:
             self.say("Slam or add bots first", now)
             return None

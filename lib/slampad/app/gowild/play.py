@@ -210,7 +210,7 @@ class PlayScreen(Screen):
         elif self.sets and self.peek:
             pick = self.sets[self.cursor]
             size = gc.judge_set(pick, s == g.wild_one)[0]
-            what = "%d cards" % size if size else "slough"
+            what = ("%d card%s" % (size, "s" if size != 1 else "")) if size else "slough"
             lines = [
                 head,
                 table_line,

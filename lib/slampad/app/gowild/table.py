@@ -76,7 +76,8 @@ class TableScreen(ListScreen):
     def items(self):
         if self.winner is not None:
             return [
-                "P%d won with %d cards" % (self.winner + 1, self.size),
+                "P%d won with %d card%s"
+                % (self.winner + 1, self.size, "s" if self.size != 1 else ""),
                 "up/down size, select",
             ]
         n = len(self.game.scores)

@@ -116,7 +116,7 @@ class TumblinJoin(JoinScreen):
         return JoinScreen.select(self, i, now)
 
     def start(self, now):
-        filled = [s for s in range(len(self.seats)) if self.seats[s]]
+        filled = self.filled()
         n = len(filled)
         if n < 2:
             self.say(
