@@ -20,6 +20,7 @@ class ListScreen(Screen):
         self.note = ""
         self.note_at = 0
         self.later = []  # notes waiting their turn
+        self.chosen = None  # the next screen, once a press chose it (taken by tick)
 
     def items(self):
         return []
@@ -46,7 +47,7 @@ class ListScreen(Screen):
         t.show(lines)
 
     def on_menu(self, button, now):
-        if getattr(self, "chosen", None) is not None:
+        if self.chosen is not None:
             return  # leaving for the screen chosen: later presses of this frame are not ours
         n = len(self.items())
         if button == "up":
@@ -80,6 +81,6 @@ class ListScreen(Screen):
                 self.say(self.later.pop(0), now)
             else:
                 self.draw()
-        nxt = getattr(self, "chosen", None)
+        nxt = self.chosen
         self.chosen = None
         return nxt

@@ -73,7 +73,7 @@ class EnterScreen(ListScreen):
             self.say(note, now)
 
     def on_pad(self, pad, t, now):
-        if getattr(self, "chosen", None) is not None:
+        if self.chosen is not None:
             return  # leaving for the screen chosen
         s = self.game.turn()
         # Only the seat's own pad confirms, once per slam (contacts chatter).
