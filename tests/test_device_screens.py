@@ -60,6 +60,10 @@ def check_screen(dev, name, seat_pads=()):
     big = [p for p in (getattr(dev.app.screen, n, None) for n in ("big", "shout"))
            if p is not None and p.shown]  # fmt: skip
 
+    # A list's scroll arrows sit in the last column of their rows.
+    arrows = [m.y * scale // fh for m in (text._marks or ()) if not m.hidden]
+    right = (text.cols - 1) * fw  # where an arrow starts
+
     def under_big(r):
         return any(b.box[1] < (r + 1) * fh and r * fh < b.box[1] + b.box[3] for b in big)
 
@@ -75,9 +79,13 @@ def check_screen(dev, name, seat_pads=()):
             assert lit > 0, (name, r, lines[r])
             # Nothing past the line's last character.
             end = len(lines[r].rstrip()) * fw
-            assert lit_pixels(shot, (end, r * fh, dev.hw.width, (r + 1) * fh)) == 0, (name, r)
-        else:
+            stop = right if r in arrows else dev.hw.width
+            assert lit_pixels(shot, (end, r * fh, stop, (r + 1) * fh)) == 0, (name, r)
+        elif r not in arrows:
             assert lit == 0, (name, r, lines)
+        if r in arrows:
+            assert len(lines[r].rstrip()) < text.cols, (name, r)  # the arrow hides no text
+            assert lit_pixels(shot, (right, r * fh, dev.hw.width, (r + 1) * fh)) > 0, (name, r)
     # Below the last row (a part row of pixels): nothing.
     assert lit_pixels(shot, (0, text.rows * fh * scale, w, dev.hw.height)) == 0
     # Wildside draws each seat's dice as icons in their faces' colours (W1), in the

@@ -122,3 +122,48 @@ def test_a_table_board_drops_remembered_bots(dev_factory):
     scr.cursor = 5
     dev.tap("select")
     assert dev.app.screen.seats == ["human", None, None, None]
+
+
+def marks(dev):
+    """Which list rows show a scroll arrow in the last column: {row: "up" or "down"}
+    (row 0 is the title's, where the battery corner is)."""
+    width, _h, rgb = dev.screenshot()
+    t = dev.app.text
+    fw, fh = t.cell
+    x0 = (t.cols - 1) * fw
+    out = {}
+    for row in range(1, t.rows):
+        lit = [(x, y) for y in range(fh) for x in range(fw)
+               if rgb[((row * fh + y) * width + x0 + x) * 3]]  # fmt: skip
+        if lit:
+            top = min(y for x, y in lit)
+            # The arrow is widest at its base: the base's row says which way it points.
+            widest = max(range(fh), key=lambda y: sum(1 for p in lit if p[1] == y))
+            out[row] = "up" if widest > top else "down"
+    return out
+
+
+@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+def test_a_list_shows_arrows_where_rows_are_hidden_above_or_below(dev_factory, profile):
+    dev = dev_factory(profile)
+    t = dev.app.text
+    items = dev.app.screen.items()
+    room = t.rows - 1
+    last = t.rows - 1
+    if len(items) <= room:  # the whole menu fits this display: no arrow at all
+        assert marks(dev) == {}
+        return
+    assert marks(dev) == {last: "down"}  # the top of the list: more below only
+    for _ in range(room):
+        dev.tap("down")
+    assert marks(dev) == {1: "up", last: "down"}, dev.lines()  # scrolled to the middle
+    while not dev.shows(">Settings"):
+        dev.tap("down")
+    assert marks(dev) == {1: "up"}, dev.lines()  # the end of the list: more above only
+    dev.tap("down")  # the cursor wraps to the top
+    assert marks(dev) == {last: "down"}, dev.lines()
+    dev.tap("up")
+    dev.tap("up")
+    dev.tap("select")  # Statistics: not a list, so no arrows
+    assert type(dev.app.screen).__name__ == "StatsScreen"
+    assert all(m.hidden for m in t._marks), dev.lines()

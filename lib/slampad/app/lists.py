@@ -40,11 +40,15 @@ class ListScreen(Screen):
         # A note stands in for the title a while; either wraps over the rows it needs,
         # leaving two rows for the items.
         lines = wrap(self.note or self.title, t.cols)[: t.rows - 2]
-        room = t.rows - len(lines)
+        first = len(lines)
+        room = t.rows - first
         top = max(0, min(self.cursor - room + 1, len(items) - room))
-        for i in range(top, min(len(items), top + room)):
+        end = min(len(items), top + room)
+        for i in range(top, end):
             lines.append((">" if i == self.cursor else " ") + items[i])
         t.show(lines)
+        # Rows hidden above or below the screen are marked by an arrow at its edge.
+        t.scroll_marks(first, top > 0, t.rows - 1, end < len(items))
 
     def on_menu(self, button, now):
         if self.chosen is not None:

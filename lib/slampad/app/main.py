@@ -112,6 +112,7 @@ class App:
         if old is not None:
             old.on_leave(self.now)
         self.screen = screen
+        self.text.scroll_marks(0, False, 0, False)  # a list's arrows are its own
         autoreload(not screen.in_game)  # a USB write must not kill a game
         screen.enter(self.now)
 

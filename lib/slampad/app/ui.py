@@ -88,6 +88,7 @@ class Text:
         self.level = 0  # ... its charge, for the icon
         self.banner = ""  # a passing note over row 0 (a low battery)
         self._icon = None
+        self._marks = None  # the list's "more above / below" arrows, made on first use
         self.dirty = True
         self.listener = None  # called with the lines after each change (sim log)
         self.display.root_group = self.group
@@ -159,6 +160,39 @@ class Text:
                 b[x, top + y] = 1 if edge or tip or (x <= full and x < 2 * fw - 3) else 0
         self._icon.x = col * fw
         self.dirty = True
+
+    def scroll_marks(self, first, above, last, below):
+        """Arrows in the last column: up on row ``first`` when rows are hidden above the
+        list, down on row ``last`` when rows are hidden below; both hidden when not."""
+        if self._marks is None:
+            if not (above or below):
+                return
+            fw, fh = self._font.get_bounding_box()
+            pal = displayio.Palette(2)
+            pal[0] = 0
+            pal[1] = WHITE
+            pal.make_transparent(0)
+            sheet = displayio.Bitmap(2 * fw, fh, 2)
+            mid, top = fw // 2, fh // 2 - 2
+            for k in range(4):  # a solid triangle each way, 7 pixels at its base
+                for x in range(mid - k, mid + k + 1):
+                    if 0 <= x < fw:
+                        sheet[x, top + k] = 1  # tile 0 points up
+                        sheet[fw + x, top + 3 - k] = 1  # tile 1 points down
+            self._marks = []
+            for tile in (0, 1):
+                grid = displayio.TileGrid(sheet, pixel_shader=pal, tile_width=fw,
+                                          tile_height=fh, default_tile=tile)  # fmt: skip
+                grid.x = (self.cols - 1) * fw
+                self._rows.append(grid)
+                self._marks.append(grid)
+        fh = self._font.get_bounding_box()[1]
+        for grid, on, row in ((self._marks[0], above, first), (self._marks[1], below, last)):
+            y = row * fh
+            if grid.hidden == bool(on) or (on and grid.y != y):
+                grid.hidden = not on
+                grid.y = y
+                self.dirty = True
 
     def set_corner(self, text, level=0):
         """The battery corner: "80%" or "USB" and the charge, or "" to hide it."""
