@@ -26,7 +26,10 @@ LEVELS = ("easy", "normal", "hard")  # the bot levels
 
 ROW = re.compile(r"^([ >])P([1-4]) (out)? +(\d+)$")  # the dice are icons (app/wildside/icons.py)
 TILE_GLYPH = {1: "C", 2: "S", 3: "D", 4: "Z", 5: "*", 6: "?"}  # icons.FACES, then not rolled
-RULING = re.compile(r"P([1-4]) matches P([1-4]) on (.+?): takes (\d+)(?: \+ (\d+) penalty)?")
+RULING = re.compile(
+    r"P([1-4]) takes (\d+) from P([1-4])(?: Plus (\d+) penalty dic?e)?"
+    r" Match(?:: ([a-z]+(?: [a-z]+)*?)(?= [A-Z]|$)| on \d symbols)"
+)
 
 
 @pytest.fixture(scope="module")

@@ -27,6 +27,7 @@ from device_helpers import (
     matched_symbols,
     message_text,
     replay,
+    said,
     seat_row,
     seat_rows,
     until_stage,
@@ -109,8 +110,8 @@ class Watch:
         shown = message_text(dev)
         assert shown and text.startswith(shown), (shown, text)
         for kind, word in (
-            ("match", "matches"),
-            ("penalty", "penalty die"),
+            ("match", " takes "),
+            ("penalty", "loses a die"),
             ("none", "Nobody slammed"),
             ("dead_heat", "Dead heat"),
             ("false_start", "too early"),
@@ -122,12 +123,13 @@ class Watch:
             return
         dice0, rolled0, pool0 = self.before
         a = scr.pads.index(int(m.group(1)) - 1)
-        b = scr.pads.index(int(m.group(2)) - 1)
-        k = int(m.group(4))
-        extra = int(m.group(5) or 0)
-        # "P2 matches P4 on moon: takes 1": the symbols paired (W3/W4), k dice from the
+        b = scr.pads.index(int(m.group(3)) - 1)
+        k = int(m.group(2))
+        extra = int(m.group(4) or 0)
+        # "P2 takes 1 from P4 Match: moon": the symbols paired (W3/W4), k dice from the
         # victim, and the whole penalty pool besides (W8).
-        assert m.group(3) == matched_symbols(rolled0[a], rolled0[b]), (text, rolled0)
+        on = matched_symbols(rolled0[a], rolled0[b])
+        assert m.group(5) == (on if len("Match: " + on) <= 20 else None), (text, rolled0)
         assert extra == pool0 and g.pool == 0
         assert dice0[b] - g.dice[b] == k
         assert g.dice[a] - dice0[a] == k + pool0
@@ -143,7 +145,7 @@ def play_game(dev, humans, bots, watch, timeout_ms=1_500_000):
     assert scr.pads == seats
     assert scr.kinds == ["human" if p in humans else bots[p] for p in seats]
     wait = " ".join("P%d" % (p + 1) for p in humans)
-    assert message_text(dev) == "Slam when ready: " + wait, dev.lines()
+    assert said(dev) == "Slam when ready Waiting: " + wait, dev.lines()
     dev.humans = Slammers(humans, on_frame=watch)
     assert dev.run_until("All in: get ready", 3000)
     assert dev.run_until("Rematch", timeout_ms, step_ms=200), dev.lines()
@@ -255,7 +257,7 @@ def test_two_humans_play_to_the_end_and_rematch(dev_factory):
     assert type(scr).__name__ == "PlayScreen" and scr is not old
     assert (scr.pads, scr.kinds) == (old.pads, old.kinds)
     assert scr.seed != old.seed and scr.game.round == 0 and scr.game.dice == [3, 3]
-    assert message_text(dev) == "Slam when ready: P1 P3", dev.lines()
+    assert said(dev) == "Slam when ready Waiting: P1 P3", dev.lines()
     dev.tap("1")
     dev.tap("3")
     until_stage(dev, "window", 5000)
@@ -304,7 +306,7 @@ def test_headless_demo_writes_screenshots_and_log(tmp_path):
         data = p.read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 200
     log = (out / "sim-log.txt").read_text()
-    assert "Pick a game" in log and "matches" in log and "Rematch" in log
+    assert "Pick a game" in log and " takes " in log and "Rematch" in log
     assert "screenshot:" in r.stdout
 
 

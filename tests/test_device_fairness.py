@@ -67,7 +67,7 @@ def test_W6_same_ms_both_matching_is_a_dead_heat(dev_factory, order):
     slams = [a for a in round_actions(scr) if a[0] == "slam"]
     assert sorted(slams) == [("slam", 0, t), ("slam", 1, t)]
     # A dead heat: no dice move, nobody is penalized, the dice are rolled again.
-    assert text == "Dead heat: P1 = P2, roll again"
+    assert text == "Dead heat: P1 P2 Roll again"
     assert (scr.game.dice, scr.game.pool, scr.game.phase) == ([3, 3], 0, "roll")
     until_stage(dev, "count", 2500)
     assert scr.game.round == 2
@@ -80,7 +80,7 @@ def test_W6_same_ms_only_one_match_is_confirmed_and_the_lower_pin_not_penalized(
     dev.run(250)
     stamp_next(dev, ("1", "2"))
     text = result(dev)
-    assert text == "P2 matches P3 on star: takes 1"
+    assert text == "P2 takes 1 from P3 Match: star"
     assert (scr.game.dice, scr.game.pool) == ([3, 4, 2], 0)
 
 
@@ -89,7 +89,7 @@ def test_W6_same_ms_neither_matching_both_penalized(dev_factory):
     window(dev, scr, [["moon", "moon", "moon"], ["star", "star", "star"]])
     dev.run(250)
     stamp_next(dev, ("2", "1"))
-    assert result(dev) == "P1, P2: no match, penalty die"
+    assert result(dev) == "No match: P1 P2 Each loses a die"
     assert (scr.game.dice, scr.game.pool) == ([2, 2], 2)
 
 
@@ -111,7 +111,7 @@ def test_W6_presses_1ms_apart_are_ordered_by_time(dev_factory, first, one_frame)
     dev.run(2)
     text = result(dev)
     win, lose = int(first), int(second)
-    assert text == "P%d matches P%d on moon: takes 1" % (win, lose)
+    assert text == "P%d takes 1 from P%d Match: moon" % (win, lose)
     dice = scr.game.dice
     assert (dice[win - 1], dice[lose - 1]) == (4, 2)
     slams = {a[1]: a[2] for a in round_actions(scr) if a[0] == "slam"}
@@ -149,7 +149,7 @@ def test_W6_tick_wraparound_mid_window(dev_factory, first, where):
         assert (t1, t2) == (4, 6)
     dev.run(2)
     text = result(dev)
-    assert text == "P%s matches P%s on moon: takes 1" % (first, second)
+    assert text == "P%s takes 1 from P%s Match: moon" % (first, second)
     assert scr.game.dice[int(first) - 1] == 4
 
 
@@ -164,7 +164,7 @@ def test_W6_false_start_during_the_countdown_is_penalized(dev_factory, at_ms):
     assert scr.stage == "count"
     dev.tap("2", ms=30, after=0)
     text = result(dev)
-    assert text == "P2 slammed too early P2: no match, penalty die"
+    assert text == "P2 slammed too early No match: P2 P2 loses a die"
     assert (scr.game.dice, scr.game.pool) == ([3, 2], 1)
     acts = round_actions(scr)
     assert not [a for a in acts if a[0] == "open"]  # the round ended before any window
@@ -173,7 +173,7 @@ def test_W6_false_start_during_the_countdown_is_penalized(dev_factory, at_ms):
     assert g.round == 2
     dev.run(300)
     dev.tap("1")
-    assert message_text(dev) == "P1 matches P2 on moon: takes 1 + 1 penalty"
+    assert message_text(dev) == "P1 takes 1 from P2 Plus 1 penalty die Match: moon"
     assert (scr.game.dice, scr.game.pool) == ([5, 1], 0)
 
 
@@ -199,7 +199,7 @@ def test_W8_a_seats_repeated_presses_count_from_its_earliest(dev_factory):
     slams = [a for a in round_actions(scr) if a[0] == "slam"]
     assert [a[1] for a in slams] == [0, 1]
     assert slams[0][2] == t_first < slams[1][2]
-    assert message_text(dev) == "P1 matches P2 on moon: takes 1"
+    assert message_text(dev) == "P1 takes 1 from P2 Match: moon"
 
 
 # -- W12: bots -------------------------------------------------------------------------
@@ -241,9 +241,9 @@ def test_W12_bots_slam_only_after_the_window_opens(dev_factory):
 @pytest.mark.parametrize(
     "taps, victim, line",
     [
-        (0, 2, "P1 matches P3 on moon and star: takes 2"),
-        (1, 1, "P1 matches P2 on moon: takes 1"),
-        (2, 2, "P1 matches P3 on moon and star: takes 2"),
+        (0, 2, "P1 takes 2 from P3 Match: moon and star"),
+        (1, 1, "P1 takes 1 from P2 Match: moon"),
+        (2, 2, "P1 takes 2 from P3 Match: moon and star"),
     ],
 )
 def test_W5_the_slammer_taps_to_choose(dev_factory, taps, victim, line):
@@ -257,16 +257,16 @@ def test_W5_the_slammer_taps_to_choose(dev_factory, taps, victim, line):
     dev.run(60)
     dev.release("1")
     # The richest match is highlighted first.
-    assert message_text(dev) == "P1: [P3:2] P2:1 tap P1 to change"
+    assert message_text(dev) == "P1: take 2 from P3? P1: slam to change"
     dev.run(300)
     dev.tap("2")  # not the slammer: nothing moves
     dev.tap("3")
-    assert message_text(dev) == "P1: [P3:2] P2:1 tap P1 to change"
+    assert message_text(dev) == "P1: take 2 from P3? P1: slam to change"
     for i in range(taps):
         dev.run(1000)
         dev.tap("1", ms=40, after=0)
         last = dev.now()
-        want = "P1: %s tap P1 to change" % ("P3:2 [P2:1]" if i % 2 == 0 else "[P3:2] P2:1")
+        want = "P1: take %s? P1: slam to change" % ("1 from P2" if i % 2 == 0 else "2 from P3")
         assert message_text(dev) == want, dev.lines()
     # Taken 3 s after the last tap (the tap is seen within a frame of its press).
     dev.run(3000 - (dev.now() - last) - 60)
@@ -293,7 +293,7 @@ def test_W7_nobody_slams_the_dice_are_rolled_again(dev_factory):
     until_stage(dev, "result", 3100)
     said = [t for t, lines in dev.log if any("Nobody slammed" in x for x in lines)]
     assert said and 3000 <= (said[0] - t_open) % WRAP <= 3002
-    assert message_text(dev) == "Nobody slammed: roll again"
+    assert message_text(dev) == "Nobody slammed Roll again"
     assert (scr.game.dice, scr.game.pool) == ([3, 3], 0)
     until_stage(dev, "count", 2100)
     assert scr.game.round == 2

@@ -63,7 +63,7 @@ def test_W13_pad_held_before_round_one_is_no_slam_and_counts_once_pressed_again(
     dev.release("2")
     dev.run(200)
     dev.tap("2")
-    assert message_text(dev) == "P2 matches P1 on moon: takes 1"
+    assert message_text(dev) == "P2 takes 1 from P1 Match: moon"
     assert scr.game is g and g.dice == [2, 4]
 
 
@@ -77,7 +77,7 @@ def test_W13_all_pads_held_nobody_slams_and_every_pad_is_named(dev_factory):
         assert scr.game.round == rnd, dev.lines()
         until_stage(dev, "window", 2000)
         until_stage(dev, "result", 3100)
-        assert said(dev) == "Nobody slammed: roll again"
+        assert said(dev) == "Nobody slammed Roll again"
         assert (scr.game.dice, scr.game.pool) == ([3, 3, 3, 3], 0)
         if rnd == 1:  # down 10 s (STUCK_MS): named, not before
             run_to_tick(dev, t0 + 9900)
@@ -127,7 +127,7 @@ def test_bouncing_pad_in_the_window_is_one_slam_at_the_first_press(dev_factory, 
     assert {a[1] for a in slams} == {0}
     assert min(a[2] for a in slams) == first == slams[0][2]
     assert sum(1 for a in acts if a[0] == "judge") == 1
-    assert message_text(dev) == "P1 matches P2 on moon: takes 1"
+    assert message_text(dev) == "P1 takes 1 from P2 Match: moon"
     assert scr.game.dice == [4, 2]
     # The chatter is over before the next countdown: no false start follows.
     until_stage(dev, "window", 5000)
@@ -141,14 +141,14 @@ def test_bouncing_pad_while_choosing_is_one_tap(dev_factory):
     dev.run(300)
     dev.tap("1")
     assert scr.stage == "choose"
-    assert message_text(dev) == "P1: [P3:2] P2:1 tap P1 to change"
+    assert message_text(dev) == "P1: take 2 from P3? P1: slam to change"
     dev.run(500)
     bounce(dev, "1")
     dev.run(20)
     assert [a for a in round_actions(scr) if a[0] == "tap"] == [("tap", 0)]
-    assert message_text(dev) == "P1: P3:2 [P2:1] tap P1 to change"
+    assert message_text(dev) == "P1: take 1 from P2? P1: slam to change"
     until_stage(dev, "result", 3100)
-    assert message_text(dev) == "P1 matches P2 on moon: takes 1"
+    assert message_text(dev) == "P1 takes 1 from P2 Match: moon"
 
 
 # -- mashing ----------------------------------------------------------------------------------
@@ -248,14 +248,14 @@ def test_queue_overflow_in_a_round_is_reported_and_no_pad_stays_held(dev_factory
     dev.run(2)
     assert scr.stage == "result"
     # The earliest slam still wins; the lost presses are owned up to.
-    assert said(dev) == "P1 matches P2 on moon: takes 1 Too many presses: some were lost"
+    assert said(dev) == "P1 takes 1 from P2 Match: moon Too many presses Some were lost"
     assert dev.app.held == [False] * 4
     # W13: a release the queue lost leaves no pad "down": P3's next press is a slam.
     until_stage(dev, "window", 6000)
     set_faces(scr, [["wild", "drop", "drop", "drop"], ["wild", "moon"], ["wild", "moon", "star"]])
     dev.run(300)
     dev.tap("3")
-    assert said(dev) == "P3 matches P2 on moon: takes 1"
+    assert said(dev) == "P3 takes 1 from P2 Match: moon"
 
 
 def test_queue_overflow_on_the_join_screen_is_reported(dev_factory):

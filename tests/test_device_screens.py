@@ -169,11 +169,11 @@ def test_every_screen_renders_its_rows(dev_factory, profile):
     assert scr.stage == "choose"
     lines = check("choose", pads)
     # One message row: the highlight shows first (W5), the hint on the next page.
-    assert lines[4] == "P1: [P3:2] P2:1" and scr.msgs[1] == "tap P1 to change"
+    assert lines[4] == "P1: take 2 from P3?" and scr.msgs[1] == "P1: slam to change"
     until_stage(dev, "result", 3100)
     dev.run(20)
     lines = check("ruling", pads)
-    assert " ".join(scr.msgs) == "P1 matches P3 on moon and star: takes 2"
+    assert " ".join(scr.msgs) == "P1 takes 2 from P3 Match: moon and star"
     assert [seat_row(x)["total"] for x in lines[:4]] == [5, 3, 1, 3]
     # Round 2: P3's last die (a moon) against P1's wild: P1 takes it and P3 is out.
     until_stage(dev, "window", 6000)
@@ -184,7 +184,7 @@ def test_every_screen_renders_its_rows(dev_factory, profile):
     )  # fmt: skip
     dev.run(150)
     dev.tap("1")
-    assert " ".join(scr.msgs).startswith("P1 matches P3 on moon: takes 1")
+    assert " ".join(scr.msgs).startswith("P1 takes 1 from P3 Match: moon")
     assert dev.run_until("Rematch", 6000)
     dev.run(20)
     lines = check("game over")

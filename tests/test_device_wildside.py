@@ -59,9 +59,9 @@ def test_W13_a_slam_held_through_the_result_is_not_benched_next_round(dev_factor
     dev.run(300)
     dev.press("1")  # P1 slams and keeps the pad down through the ~2 s result
     dev.run(4)
-    assert said(dev) == "P1 matches P2 on moon: takes 1" and g.dice == [4, 2]
+    assert said(dev) == "P1 takes 1 from P2 Match: moon" and g.dice == [4, 2]
     until_stage(dev, "count", 6000)
-    assert said(dev) == "Round 2  pool 0", dev.lines()  # nobody sits out
+    assert said(dev) == "Round 2", dev.lines()  # nobody sits out
     until_stage(dev, "window", 2000)
     assert not slams(scr)  # still down: no false start, no slam
     g = set_faces(scr, [["wild", "moon", "star", "drop"], ["wild", "moon"]])
@@ -72,7 +72,7 @@ def test_W13_a_slam_held_through_the_result_is_not_benched_next_round(dev_factor
     t = stamp_next(dev, ["1"])
     dev.run(2)
     assert slams(scr) == [("slam", 0, t)]
-    assert said(dev) == "P1 matches P2 on moon: takes 1" and g.dice == [5, 1]
+    assert said(dev) == "P1 takes 1 from P2 Match: moon" and g.dice == [5, 1]
 
 
 @pytest.mark.parametrize("when", ["result", "count"])
@@ -93,7 +93,7 @@ def test_W13_a_pad_held_into_the_round_is_no_slam_while_held(dev_factory, when):
     until_stage(dev, "window", 2000)  # the roll animation passed: no false start
     g = set_faces(scr, MUTUAL)
     until_stage(dev, "result", 3100)
-    assert said(dev) == "Nobody slammed: roll again", dev.lines()
+    assert said(dev) == "Nobody slammed Roll again", dev.lines()
     assert not slams(scr) and (g.dice, g.pool) == ([3, 3], 0)
     assert "2" in dev.held and dev.app.held[1]
 
@@ -163,7 +163,7 @@ def test_W13_the_note_never_holds_the_result_up(dev_factory):
     dev.press("1")
     dev.run(2)
     dev.release("1")
-    assert scr.stage == "result" and said(dev) == "P1 matches P2 on moon: takes 1"
+    assert scr.stage == "result" and said(dev) == "P1 takes 1 from P2 Match: moon"
     t = dev.now()
     own = scr.pages()  # the ruling's pages (it takes two rows)
     assert (own, scr.room, note_lines(scr)) == (2, 1, ["P4's pad is stuck"]), scr.msgs_lines
@@ -205,7 +205,7 @@ def test_W13_W6_a_held_pad_that_chatters_is_no_slam_and_a_bouncy_press_is_one(de
     dev.run(50)
     got = [a for a in scr.actions if a[0] == "slam"]
     assert got and {a[1] for a in got} == {0} and min(a[2] for a in got) == first
-    assert said(dev).startswith("P1 matches P2 on moon: takes 1") and g.dice == [4, 2]
+    assert said(dev).startswith("P1 takes 1 from P2 Match: moon") and g.dice == [4, 2]
 
 
 # -- W13: random schedules --------------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_W10_both_last_dice_lost_in_one_tick_is_a_draw_on_screen(dev_factory):
     stamp_next(dev, ["1", "2"])  # both slam in the same tick, neither has a match
     dev.run(2)
     assert g.is_over() and g.winners() == [0, 1] and g.dice == [0, 0]
-    assert said(dev) == "P1, P2: no match, penalty die Draw: P1, P2", dev.lines()
+    assert said(dev) == "No match: P1 P2 Each loses a die Draw: P1 P2", dev.lines()
     dev.release("1")
     dev.release("2")
     until_stage(dev, None, 5000)  # the game-over screen
@@ -361,7 +361,7 @@ def test_W6_a_bot_slam_due_a_quarter_wrap_off_the_window_is_judged_at_the_clock_
     scr.due = [None, due]  # long past: the bot slams in the next frame
     dev.run(2)
     assert slams(scr) == [("slam", 1, dev.now())]  # at the clock now (a frame is 2 ms)
-    assert said(dev) == "P2 matches P1 on moon: takes 1", dev.lines()
+    assert said(dev) == "P2 takes 1 from P1 Match: moon", dev.lines()
     assert g.dice == [2, 4]
     until_stage(dev, "count", 6000)  # the next round
     assert dev.app.screen is scr and scr.game.round == 2

@@ -256,6 +256,8 @@ def _ruling(dev, since):
     """The first message row shown after screen record ``since`` that names a seat."""
     for _t, _free, rows, _d in dev.screens[since:]:
         for row in rows[2:]:
+            if row.startswith("No match: "):  # a penalty: whose slam it names
+                row = row[len("No match: ") :]
             if row.startswith(("P1", "P2")):
                 return row
     return None

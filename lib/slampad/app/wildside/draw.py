@@ -40,7 +40,7 @@ def paint(scr, now):
         else:
             cols = [wm.COLOURS[f] for f in g.rolled[s]]
         leds.dice_colours(pad, cols)
-    if scr.msgs and len(scr.msgs_lines) > scr.room and ticks_diff(now, scr.page_at, WRAP) > PAGE_MS:
+    if scr.msgs and len(scr.page_starts) > 1 and ticks_diff(now, scr.page_at, WRAP) > PAGE_MS:
         scr.page += 1
         scr.page_at = now
         scr.draw()
@@ -80,19 +80,35 @@ def draw(scr):
         scr.icons.show(s, tiles)
         lines.append("%s%s %s %2d" % (">" if s == scr.slammer else " ", scr.name(s), dice, n))
         colours.append(SEAT_COLOURS[pad])
-    scr.room = max(1, t.rows - len(lines))
-    scr.msgs_lines = []
-    for m in scr.msgs:
-        scr.msgs_lines.extend(wrap(m, t.cols))
-    scr.own = len(scr.msgs_lines)
+    scr.room = room = max(1, t.rows - len(lines))
+    # Pages of whole messages: a message starts a page unless it fits under the last.
+    scr.msgs_lines = out = []
+    scr.page_starts = starts = []
+    msgs = scr.msgs
+    own = 0
     if scr.stuck:  # W13: last, so it pages after the game's words and covers none
         names = [scr.name(s) for s in scr.stuck]
         note = "Stuck pads: " + " ".join(names) if names[1:] else names[0] + "'s pad is stuck"
-        scr.msgs_lines.extend(wrap(note, t.cols))
-    pages = max(1, (len(scr.msgs_lines) + scr.room - 1) // scr.room)
-    p = scr.page % pages
-    lines.extend(scr.msgs_lines[p * scr.room : (p + 1) * scr.room])
-    t.show(lines, colours + [0xFFFFFF] * scr.room)
+        msgs = msgs + [note]
+    for i in range(len(msgs)):
+        if i == len(scr.msgs):
+            own = len(out)  # the game's own words end here
+        part = wrap(msgs[i], t.cols)
+        if not starts or len(out) - starts[-1] + len(part) > room:
+            starts.append(len(out))
+        for j in range(len(part)):
+            if j and len(out) - starts[-1] >= room:
+                starts.append(len(out))  # longer than a page: it goes on over the next
+            out.append(part[j])
+    if not scr.stuck:
+        own = len(out)
+    scr.own = own
+    scr.own_pages = len([x for x in starts if x < own])
+    p = scr.page % max(1, len(starts))
+    if starts:
+        end = starts[p + 1] if p + 1 < len(starts) else len(out)
+        lines.extend(out[starts[p] : end])
+    t.show(lines, colours + [0xFFFFFF] * room)
 
 
 def watch(scr, now):
@@ -136,7 +152,8 @@ def tell(scr, ev, rolled, now):
     words = [seat_names(scr, x) for x in describe(ev, rolled)]
     if scr.app.lost:
         scr.app.lost = False
-        words.append("Too many presses: some were lost")
+        words.append("Too many presses")
+        words.append("Some were lost")
     scr.say(words, now)
 
 

@@ -55,7 +55,9 @@ class PlayScreen(Screen):
         self.slammer = None
         self.room = 1
         self.msgs_lines = []
-        self.own = 0  # msgs_lines that are the game's own words
+        self.own = 0  # msgs_lines that are the game's own words (not a stuck pad's note)
+        self.own_pages = 0  # ... and the pages they take
+        self.page_starts = []  # where each page starts in msgs_lines
         self.icons = None  # the dice pictures (draw.DiceRows), made at the first draw
         self.big = None  # the countdown's digit (app/big.py), made with them
         self.shout = None  # "SLAM!" where there is room for it, or None
@@ -100,7 +102,7 @@ class PlayScreen(Screen):
         if self.resumed and self.game.phase == "roll":
             self.stage = "result"  # a breath, then the next round's countdown
             self.t0 = now
-            self.say(["Resumed: round %d next" % (self.game.round + 1)], now)
+            self.say(["Game resumed", "Round %d next" % (self.game.round + 1)], now)
         elif self.game.phase == "roll":
             self.start_round(now)
         else:
@@ -108,7 +110,7 @@ class PlayScreen(Screen):
 
     def ask_ready(self, now):
         wait = [self.name(s) for s in range(len(self.pads)) if s not in self.game.ready]
-        self.say(["Slam when ready: " + " ".join(wait)], now)
+        self.say(["Slam when ready", "Waiting: " + " ".join(wait)], now)
 
     # -- input -----------------------------------------------------------
     def on_pad(self, pad, t, now):
@@ -154,18 +156,17 @@ class PlayScreen(Screen):
         self.guessed = []
         for s in range(len(self.pads)):
             self.app.leds.seat_colour(self.pads[s], _rgb(SEAT_COLOURS[self.pads[s]]))
-        self.say(["Round %d  pool %d" % (g.round, g.pool)], now)
+        self.say(["Round %d" % g.round] + (["Penalty pool: %d" % g.pool] if g.pool else []), now)
 
     def open_window(self, now):
         gc.collect()  # before the window, never inside it
-        g = self.game
         t_open = self.app.hw.slam_now()  # the slams' own clock (W6)
         self.act(("open", t_open))
         self.stage = "window"
         self.t0 = now
         plan_bots(self, t_open)
         self.app.beep(cues.GO)
-        self.say(["SLAM! Pool %d" % g.pool if g.pool else "SLAM on a match!"], now)
+        self.say(["SLAM on a match!"], now)
         self.big.show("")
         if self.shout is not None:
             self.shout.show("SLAM!", 0xFFE000)
@@ -210,13 +211,12 @@ class PlayScreen(Screen):
     def show_choice(self, now):
         c = self.game.choice
         s = c["slammer"]
-        opts = []
-        for i, (v, k) in enumerate(c["candidates"]):
-            opts.append(("[%s:%d]" if i == c["highlight"] else "%s:%d") % (self.name(v), k))
-        self.flash = [c["candidates"][c["highlight"]][0]]
-        # The highlight first: with four seats on a 128x64 screen one message row shows.
+        v, k = c["candidates"][c["highlight"]]
+        self.flash = [v]
+        # W5: the highlighted victim first: with four seats on a 128x64 screen one
+        # message row shows, a line at a time.
         me = self.name(s)
-        self.say(["%s: %s" % (me, " ".join(opts)), "tap %s to change" % me], now)
+        self.say(["%s: take %d from %s?" % (me, k, self.name(v)), "%s: slam to change" % me], now)
 
     def tick(self, now):
         nxt = getattr(self, "leave", None)
@@ -282,7 +282,7 @@ class PlayScreen(Screen):
     def pages(self):
         """How many pages the message takes: the result stays until all were shown
         (a stuck pad's note pages along, but never holds the game up)."""
-        return max(1, (self.own + self.room - 1) // self.room)
+        return max(1, self.own_pages)
 
     def paint(self, now):
         paint(self, now)

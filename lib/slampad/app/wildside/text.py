@@ -20,33 +20,56 @@ def matched_on(ra, rb):
     return " and ".join(names)
 
 
+SHORT = 20  # the narrowest display's columns (the 240x240 one): every line fits whole
+
+
+def fit(head, names):
+    """"head names" on one line when it fits, else the two parts as two lines."""
+    line = head + " " + names
+    return [line] if len(line) <= SHORT else [head, names]
+
+
+def symbols_line(ra, rb):
+    """What two rolls matched on, in one short line: "Match: moon and star"."""
+    on = matched_on(ra, rb)
+    if len("Match: " + on) <= SHORT:
+        return "Match: " + on
+    return "Match on %d symbols" % (on.count(" and ") + 1)
+
+
 def describe(events, rolled):
-    """One short line per event that a player should read."""
+    """What a player should read, each line whole and at most SHORT characters, so a
+    ruling pages a whole sentence at a time, never split mid-way."""
     out = []
     for e in events:
         k = e[0]
-        if k == "match":
+        if k == "match":  # W3/W4: k dice from the victim, and the pool with them (W8)
             _, s, v, n, moved = e
-            line = "%s matches %s on %s: takes %d" % (
-                seat(s), seat(v), matched_on(rolled[s], rolled[v]), n)
+            out.append("%s takes %d from %s" % (seat(s), n, seat(v)))
             if moved > n:
-                line += " + %d penalty" % (moved - n)
-            out.append(line)
-        elif k == "penalty":
-            out.append(", ".join(seat(s) for s in e[1]) + ": no match, penalty die")
+                d = moved - n
+                out.append("Plus %d penalty %s" % (d, "die" if d == 1 else "dice"))
+            out.append(symbols_line(rolled[s], rolled[v]))
+        elif k == "penalty":  # W8
+            names = " ".join(seat(s) for s in e[1])
+            out.extend(fit("No match:", names))
+            out.append("%s loses a die" % names if len(e[1]) == 1 else "Each loses a die")
         elif k == "false_start":
             out.append("%s slammed too early" % seat(e[1]))
         elif k == "dead_heat":
-            out.append("Dead heat: " + " = ".join(seat(s) for s in e[1]) + ", roll again")
+            out.extend(fit("Dead heat:", " ".join(seat(s) for s in e[1])))
+            out.append("Roll again")
         elif k == "none":
-            out.append("Nobody slammed: roll again")
-        elif k == "choose":
-            out.append("%s chooses: %s" % (seat(e[1]), " / ".join(seat(s) for s in e[2])))
-        elif k == "out":
-            out.append(", ".join(seat(s) for s in e[1]) + " out of sudden death")
-        elif k == "sudden_death":
-            out.append("Tie! Sudden death: " + ", ".join(seat(s) for s in e[1]))
+            out.append("Nobody slammed")
+            out.append("Roll again")
+        elif k == "out":  # W10
+            names = " ".join(seat(s) for s in e[1])
+            out.append(names + (" is out" if len(e[1]) == 1 else " are out"))
+        elif k == "sudden_death":  # W10
+            out.append("Tie! Sudden death")
+            out.extend(fit("Playing:", " ".join(seat(s) for s in e[1])))
         elif k == "game_over":
-            won = ", ".join(seat(s) for s in e[1])  # several only in a draw (W10)
-            out.append(("Draw: " if len(e[1]) > 1 else "Winner: ") + won)
+            won = " ".join(seat(s) for s in e[1])  # several only in a draw (W10)
+            out.extend(fit("Draw:" if len(e[1]) > 1 else "Winner:", won))
+        # "choose" has no line of its own: the choice screen (or a bot's pick) follows at once.
     return out
