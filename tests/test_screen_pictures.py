@@ -145,3 +145,25 @@ def test_the_countdown_is_big_and_the_window_shouts(dev_factory, profile):
     dev.tap("1")
     run_until(dev, lambda: scr.stage in ("choose", "result"), 2000)
     assert scr.big.shown == ""  # gone once the slam is judged
+
+
+def test_W5_a_choice_that_times_out_is_ruled_with_the_faces_still_shown(dev_factory):
+    """The ruling after a W5 choice runs out is drawn with the roll's faces, not the
+    face-down dice of the round to come."""
+    from test_device_fairness import table, window
+
+    from slampad.app.wildside import icons
+
+    dev, scr = table(dev_factory, pads=(0, 1, 2))
+    rolls = [["wild", "moon", "star"], ["wild", "moon", "drop"], ["wild", "star", "moon"]]
+    window(dev, scr, rolls)
+    dev.run(200)
+    dev.tap("1")
+    until_stage(dev, "choose", 100)
+    seen = []
+    dev.app.text.listener = lambda lines: seen.append([scr.icons.shown[s] for s in range(3)])
+    run_until(dev, lambda: scr.stage == "result", 4000)
+    assert seen, "nothing was drawn when the choice ran out"
+    want = [tuple(icons.tile_of(f) for f in r) for r in rolls]
+    assert seen[0] == want, seen[0]  # the first frame of the ruling already has the faces
+    assert dev.app.screen.msgs[0] == "P1 takes 2 from P3"

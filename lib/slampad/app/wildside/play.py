@@ -243,9 +243,9 @@ class PlayScreen(Screen):
                 self.judge(now)  # W7 when nobody slammed
         elif self.stage == "choose":
             if dt >= o["choose_ms"]:  # W5: taken 3 s after the last tap
-                self.after(self.act(("take",)), [list(r) for r in g.rolled], now)
-                self.stage = "result"
+                self.stage = "result"  # first: the ruling is drawn with the faces shown
                 self.t0 = now
+                self.after(self.act(("take",)), [list(r) for r in g.rolled], now)
         elif self.stage == "result" and dt >= max(o["result_ms"], self.pages() * PAGE_MS):
             if g.is_over():
                 return self.over()
