@@ -167,3 +167,51 @@ def test_W5_a_choice_that_times_out_is_ruled_with_the_faces_still_shown(dev_fact
     want = [tuple(icons.tile_of(f) for f in r) for r in rolls]
     assert seen[0] == want, seen[0]  # the first frame of the ruling already has the faces
     assert dev.app.screen.msgs[0] == "P1 takes 2 from P3"
+
+
+@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+def test_the_dice_tumble_on_screen_after_the_countdown_then_land_on_the_roll(dev_factory, profile):
+    """Issue 17 item 2's animation: between 3-2-1 and the window the icons change every
+    frame (driven by the frame loop); when the window opens they show the faces rolled."""
+    from slampad.app.wildside import icons
+
+    dev = dev_factory(profile, seed=9)
+    join_and_start(dev, [0, 1], {})
+    scr = ready_up(dev, (0, 1))
+    until_stage(dev, "count", 6000)
+    run_until(dev, lambda: scr.beat == 3, 6000)
+    seen = []
+    while scr.stage == "count":
+        seen.append(scr.icons.shown[0])
+        dev.run(10)
+    faces = set(range(1, len(icons.FACES) + 1))
+    assert len(set(seen)) >= 4, seen  # a new picture every frame of the roll
+    assert all(set(t) <= faces and len(t) == 3 for t in seen), seen
+    assert scr.stage == "window"
+    want = tuple(icons.tile_of(f) for f in scr.game.rolled[0])
+    assert scr.icons.shown[0] == want
+
+
+def test_a_matchs_die_flies_from_the_victims_row_to_the_collectors(dev_factory):
+    from test_device_fairness import table, window
+
+    from slampad.app.wildside import draw, icons
+
+    dev, scr = table(dev_factory, pads=(0, 1, 2))
+    window(dev, scr, [["wild", "bolt", "drop"], ["star", "star", "star"], ["wild", "bolt", "moon"]])
+    dev.run(200)
+    dev.tap("3")  # P3 matches P1 on bolt
+    until_stage(dev, "result", 100)
+    assert scr.msgs[0] == "P3 takes 1 from P1", scr.msgs
+    f = scr.icons.flyer
+    th = scr.icons.th
+    ys = []
+    for _ in range(draw.FLY_MS // 20 + 5):
+        if not f.hidden:
+            assert f[0] in (icons.tile_of("moon"), icons.tile_of("bolt")), f[0]
+            ys.append(f.y)
+        dev.run(20)
+    assert f.hidden  # landed
+    assert len(ys) >= 10, ys
+    assert ys[0] <= th // 2 and ys == sorted(ys), ys  # from P1's row (0), down toward P3's
+    assert ys[-1] > th and ys[-1] <= 2 * th, ys  # ... and nearly there when it lands

@@ -3,7 +3,7 @@
 from slampad.app import cues
 from slampad.app.big import BigText
 from slampad.app.ui import SEAT_COLOURS, wrap
-from slampad.app.wildside.icons import MAX_DICE, UNKNOWN, DiceRows, tile_of
+from slampad.app.wildside.icons import FACES, MAX_DICE, UNKNOWN, DiceRows, tile_of
 from slampad.app.wildside.text import describe
 from slampad.games import wildside_match as wm
 from slampad.ticks import ticks_diff
@@ -13,6 +13,7 @@ FRAME_MS = 60  # roll animation frame
 FLASH_MS = 1200  # slammer and victim dice flash after a ruling
 BLINK_MS = 150
 PAGE_MS = 1600  # long rulings are shown a page at a time
+FLY_MS = 600  # a ruling's die flies from the victim's row to the collector's
 DIM = (40, 40, 40)
 STUCK_MS = 10000  # W13: down this long (a whole round and more) is a stuck pad
 
@@ -40,10 +41,44 @@ def paint(scr, now):
         else:
             cols = [wm.COLOURS[f] for f in g.rolled[s]]
         leds.dice_colours(pad, cols)
+    if scr.icons is not None:
+        animate(scr, now, dt)
     if scr.msgs and len(scr.page_starts) > 1 and ticks_diff(now, scr.page_at, WRAP) > PAGE_MS:
         scr.page += 1
         scr.page_at = now
         scr.draw()
+
+
+def tumbling(scr):
+    """The dice are rolling: after 3-2-1, before the window opens."""
+    return scr.stage == "count" and scr.beat >= 3
+
+
+def tumble_tiles(scr, s, frame):
+    """Seat s's dice mid-roll: faces that change every frame, a different run per die."""
+    n = min(MAX_DICE, len(scr.game.rolled[s]) or scr.game.dice[s])
+    return [1 + (frame + 2 * s + 3 * j) % len(FACES) for j in range(n)]
+
+
+def animate(scr, now, dt):
+    """Frame-driven pictures, never a sleep: the dice tumbling on the screen as on the
+    LEDs, and a ruling's die flying to the seat that collects it."""
+    g = scr.game
+    if tumbling(scr):
+        frame = dt // FRAME_MS
+        if frame != scr.frame:
+            scr.frame = frame
+            for s in range(len(scr.pads)):
+                if s in g.active:
+                    scr.icons.show(s, tumble_tiles(scr, s, frame))
+    fly = scr.fly
+    if fly is not None:
+        part = ticks_diff(now, fly[4], WRAP)
+        if part >= FLY_MS or part < 0:
+            scr.fly = None
+            scr.icons.land()
+        else:
+            scr.icons.fly(fly[0], fly[1], fly[2], fly[3], len(g.rolled[fly[3]]), part, FLY_MS)
 
 
 def draw(scr):
@@ -73,6 +108,8 @@ def draw(scr):
         if s not in g.active:
             dice = "out" + blank[3:]
             tiles = ()
+        elif tumbling(scr):
+            tiles = tumble_tiles(scr, s, max(0, scr.frame))
         elif shown:
             tiles = [tile_of(f) for f in g.rolled[s]]
         else:
@@ -139,6 +176,7 @@ def tell(scr, ev, rolled, now):
             scr.flash = [e[1], e[2]]
             scr.slammer = e[1]
             cue = cues.MATCH
+            fly_from(scr, e[2], e[1], rolled, now)
         elif k in ("penalty", "out"):
             scr.flash = list(e[1])
             cue = cues.PENALTY
@@ -155,6 +193,14 @@ def tell(scr, ev, rolled, now):
         words.append("Too many presses")
         words.append("Some were lost")
     scr.say(words, now)
+
+
+def fly_from(scr, v, s, rolled, now):
+    """A match's die sets off from the victim's row (its last die, of a symbol the two
+    rolls share) toward the collector's: [tile, row from, die from, row to, start]."""
+    on = [f for f in rolled[v] if f in rolled[s] or f == "wild"] or rolled[v] or ["wild"]
+    last = min(len(rolled[v]), MAX_DICE) - 1
+    scr.fly = [tile_of(on[-1]), v, max(0, last), s, now]
 
 
 def seat_names(scr, line):

@@ -61,6 +61,11 @@ class DiceRows:
             self.group.append(grid)
             self.grids.append(grid)
         self.shown = [None] * rows
+        # One die in flight (a ruling's dice moving to the collector), hidden at rest.
+        self.flyer = displayio.TileGrid(sheet, pixel_shader=pal, tile_width=self.tw,
+                                        tile_height=self.th, default_tile=0)  # fmt: skip
+        self.flyer.hidden = True
+        self.group.append(self.flyer)
         text.group.append(self.group)  # over the rows: the dice cells are blank text
 
     def show(self, row, tiles):
@@ -73,6 +78,24 @@ class DiceRows:
         for i in range(MAX_DICE):
             grid[i] = tiles[i] if i < len(tiles) else 0
         self.text.dirty = True
+
+    def fly(self, tile, row0, die0, row1, die1, part, whole):
+        """The flyer ``part``/``whole`` of the way from die ``die0`` of row ``row0`` to die
+        ``die1`` of row ``row1`` (straight, in whole pixels)."""
+        fw = self.tw // 2
+        x0, x1 = (FIRST_COL + 2 * die0) * fw, (FIRST_COL + 2 * min(die1, MAX_DICE - 1)) * fw
+        y0, y1 = row0 * self.th, row1 * self.th
+        f = self.flyer
+        f[0] = tile
+        f.x = x0 + (x1 - x0) * part // whole
+        f.y = y0 + (y1 - y0) * part // whole
+        f.hidden = False
+        self.text.dirty = True
+
+    def land(self):
+        if not self.flyer.hidden:
+            self.flyer.hidden = True
+            self.text.dirty = True
 
     def close(self):
         try:

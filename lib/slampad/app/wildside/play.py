@@ -59,6 +59,8 @@ class PlayScreen(Screen):
         self.own_pages = 0  # ... and the pages they take
         self.page_starts = []  # where each page starts in msgs_lines
         self.icons = None  # the dice pictures (draw.DiceRows), made at the first draw
+        self.frame = -1  # the tumbling dice's frame on screen (draw.animate)
+        self.fly = None  # a ruling's die in flight to its collector (draw.fly_from)
         self.big = None  # the countdown's digit (app/big.py), made with them
         self.shout = None  # "SLAM!" where there is room for it, or None
 
@@ -151,6 +153,7 @@ class PlayScreen(Screen):
         self.stage = "count"
         self.t0 = now
         self.beat = -1
+        self.frame = -1
         self.flash = []
         self.slammer = None
         self.guessed = []
