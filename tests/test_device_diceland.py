@@ -282,8 +282,11 @@ def test_the_map_draws_owner_value_terrain_and_cursor(dev_factory):
     m = scr.map
     w, _h, rgb = dev.screenshot()
 
-    def at(x, y):  # a map pixel's colour on the 240x240 panel (the map is doubled)
-        i = ((48 + 2 * (y - m.oy)) * w + 2 * (x - m.ox)) * 3
+    k = m.group.scale
+    assert k == 3  # the pocket scene fits the 240x240 display tripled
+
+    def at(x, y):  # a map pixel's colour on the 240x240 panel (the map is scaled by k)
+        i = ((48 + k * (y - m.oy)) * w + k * (x - m.ox)) * 3
         return tuple(rgb[i : i + 3])
 
     def near(got, colour):  # the panel keeps 5-6 bits a channel (RGB565)

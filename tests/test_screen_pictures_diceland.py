@@ -183,13 +183,15 @@ def test_the_cursor_is_a_ring_a_picked_hex_is_marked_and_mono_blinks(dev_factory
     assert near(top, YELLOW) if not see.mono else any(top)
 
 
-def test_the_36_hex_scene_scrolls_to_keep_the_cursor_and_its_neighbours_in_sight(dev_factory):
-    """128x64: the map under the prompt, beside the legend, shows four rows of hexes;
-    walking the cursor over every hex, its ring and all its neighbours are on the glass."""
+@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+def test_the_36_hex_scene_keeps_the_cursor_and_its_neighbours_in_sight(dev_factory, profile):
+    """128x64: the map under the prompt, beside the legend, shows four rows of hexes and
+    scrolls; 240x240: the whole scene, doubled. Walking the cursor over every hex, its ring
+    and all its neighbours are whole on the glass, inside the map's area."""
     from device_helpers import PADS
     from test_device_diceland import start_game
 
-    dev = dev_factory("pico", seed=5)
+    dev = dev_factory(profile, seed=5)
     scr = start_game(dev, "diceland", "P2: human", (0, 1))
     dev.run(200)
     dev.tap(PADS[0])  # past the roll note
@@ -197,21 +199,26 @@ def test_the_36_hex_scene_scrolls_to_keep_the_cursor_and_its_neighbours_in_sight
     assert scr.stage == "pick" and scr.game.phase == "occupy"
     m = scr.map
     sc = scr.game.scene
-    assert sc.n == 36 and m.wh > m.h  # the scene is taller than the view: it scrolls
+    big = dev.hw.width >= 200
+    assert sc.n == 36 and (m.wh <= m.h if big else m.wh > m.h)  # the OLED must scroll
+    assert m.group.scale == (2 if big else 1)
     seen = set()
     for _ in range(sc.n):
         see = Glass(dev, scr)
         i = scr.cur
         for j in [i] + sc.adj[i]:
             x, y = m.pos[j]
-            gx, gy = see.x0 + x - m.ox, see.y0 + y - m.oy
-            assert gx >= 0 and gx + 13 <= m.w and gy >= 12 and gy + 14 <= 64, (i, j)
+            vx, vy = x - m.ox, y - m.oy  # in the view
+            assert vx >= 0 and vx + 13 <= m.w and vy >= 0 and vy + 14 <= m.h, (i, j)
         x, y = m.pos[i]
-        assert see.lit(see.x0 + x - m.ox, see.y0 + y - m.oy, 6, -1), i  # the ring
+        gx, gy = see.x0 + (x - m.ox) * see.s, see.y0 + (y - m.oy) * see.s
+        assert gy >= dev.app.text.cell[1] and gy + 14 * see.s <= dev.hw.height
+        ring = see.px(gx, gy, 6, -1)
+        assert near(ring, YELLOW) if big else any(ring), i
         seen.add(m.oy)
         dev.tap("down")
         dev.run(10)
-    assert len(seen) >= 2  # the view moved
+    assert len(seen) == 1 if big else len(seen) >= 2  # the view moved on the OLED only
 
 
 def test_the_legend_says_which_hex_is_whose_on_the_small_display(dev_factory):

@@ -10,7 +10,8 @@ blinks inverted (BLINK), so it is found at a glance among the solid and outlined
 
 Everything is blitted from one small sprite sheet made at start (bit-packed ART) into a
 view bitmap: 98x52 at 1 bit on the 128x64 OLED, with a legend (each seat's hex, its
-name and its dice on the map) at the right; 120x84, doubled, on the 240x240 display.
+name and its dice on the map) at the right; on the 240x240 display 80x56 tripled when the
+scene fits it, else 120x84 doubled.
 The view scrolls to keep the cursor and its neighbours in sight; only changes are drawn.
 """
 
@@ -76,9 +77,20 @@ class HexMap:
         self.app = app
         self.g = game
         self.mono = mono = not hw.colour
+        sc = game.scene
+        xs, ys = [], []
+        for q, r in sc.cells:
+            xs.append((q + (r - (r & 1)) // 2) * PX + (r & 1) * (PX // 2))
+            ys.append(r * PY)
+        x0, y0 = min(xs), min(ys)
+        self.pos = [(xs[i] - x0 + 1, ys[i] - y0 + 1) for i in range(sc.n)]  # 1: the ring
+        self.ww = max(xs) - x0 + W + 2
+        self.wh = max(ys) - y0 + H + 2
         big = hw.width >= 200
-        if big:
-            self.w, self.h, top = 120, 84, 48
+        scale = 1
+        if big:  # rows 2-8 of the 240x240 display: tripled when the scene fits, or doubled
+            scale = 3 if self.ww <= hw.width // 3 and self.wh <= 168 // 3 else 2
+            self.w, self.h, top = hw.width // scale, 168 // scale, 48
         else:  # the legend takes the right 30 pixels
             self.w, self.h, top = hw.width - 30, hw.height - 12, 12
         n = 2 if mono else len(COLOURS)
@@ -87,7 +99,7 @@ class HexMap:
         for i in range(n):
             pal[i] = COLOURS[i]
         self.sheet = self._sheet(n)
-        self.group = displayio.Group(scale=2 if big else 1, y=top)
+        self.group = displayio.Group(scale=scale, y=top)
         self.group.append(displayio.TileGrid(self.bmp, pixel_shader=pal))
         self.legend = None
         if not big:  # each seat's hex beside its name (mono: which fill is whose)
@@ -99,15 +111,6 @@ class HexMap:
             self.group.append(displayio.TileGrid(self.legend, pixel_shader=pal,
                                                  x=self.w + 1, y=5))
         app.text.group.insert(0, self.group)  # under the text rows
-        sc = game.scene
-        xs, ys = [], []
-        for q, r in sc.cells:
-            xs.append((q + (r - (r & 1)) // 2) * PX + (r & 1) * (PX // 2))
-            ys.append(r * PY)
-        x0, y0 = min(xs), min(ys)
-        self.pos = [(xs[i] - x0 + 1, ys[i] - y0 + 1) for i in range(sc.n)]  # 1: the ring
-        self.ww = max(xs) - x0 + W + 2
-        self.wh = max(ys) - y0 + H + 2
         self.ox = self.oy = 0
         self.marks = []  # (hex, ring) drawn now
         self.seen = None  # each hex as last drawn
