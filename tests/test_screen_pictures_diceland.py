@@ -28,6 +28,29 @@ HEXES = {(0, 0): (0, 3, "capital"), (1, 0): (1, 5, "forest"), (2, 0): (None, 0, 
 MARKS = ("forest", "town", "hill", "mountain", "capital")  # draw.ART's first five
 
 
+@pytest.fixture(autouse=True)
+def firmware_blit(shim, monkeypatch):
+    """Blinka's bitmaptools.blit is kinder than the firmware's, which refuses a source
+    deeper than its destination ("source palette too large") and a corner outside either
+    bitmap: every blit of these tests is held to the firmware's rules."""
+    import bitmaptools
+
+    real = bitmaptools.blit
+    calls = []
+
+    def blit(dest, src, x, y, *, x1=0, y1=0, x2=None, y2=None, **kw):
+        assert dest._bits_per_value >= src._bits_per_value, "source palette too large"
+        assert 0 <= x < dest.width and 0 <= y < dest.height, (x, y)
+        assert 0 <= x1 < src.width and 0 <= y1 < src.height, (x1, y1)
+        assert x2 is None or 0 <= x2 <= src.width
+        assert y2 is None or 0 <= y2 <= src.height
+        calls.append(1)
+        return real(dest, src, x, y, x1=x1, y1=y1, x2=x2, y2=y2, **kw)
+
+    monkeypatch.setattr(bitmaptools, "blit", blit)
+    yield calls
+
+
 def start(dev, text=MAP, turn=0, pads=(0, 1), **kw):
     """The play screen (hot seat) at an exact position, past its opening note."""
     from slampad.app.diceland.play import PlayScreen

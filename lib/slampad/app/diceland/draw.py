@@ -41,7 +41,6 @@ STAR = 4
 DIGIT0 = 4  # ART[DIGIT0 + v] is the digit v
 # Palette: 0 ground, 1 ink, 2 P1, 3 P2, 4 empty, 5 an empty hex's edge, 6 cursor, 7 pick.
 COLOURS = (0x000000, 0xFFFFFF, 0xE02020, 0x3060FF, 0x303030, 0x909090, 0xFFE000, 0x00E0E0)
-CLEAR = 8  # the sheet's see-through index
 BLINK = (500, 250)  # mono: the cursor's hex as it is, then inverted (ms)
 WRAP = 1 << 29
 # The sheet: four hex bodies (P1, P2, empty, mono cursor) then three rings (cursor,
@@ -93,12 +92,15 @@ class HexMap:
             self.w, self.h, top = hw.width // scale, 168 // scale, 48
         else:  # the legend takes the right 30 pixels
             self.w, self.h, top = hw.width - 30, hw.height - 12, 12
-        n = 2 if mono else len(COLOURS)
+        # The firmware's blit wants a destination as deep as the sheet, and the sheet
+        # needs one index more than the colours, to see through: 2 bits on mono.
+        self.clear = n = 2 if mono else len(COLOURS)
+        n += 1
         self.bmp = displayio.Bitmap(self.w, self.h, n)
         pal = displayio.Palette(n)
         for i in range(n):
-            pal[i] = COLOURS[i]
-        self.sheet = self._sheet(n)
+            pal[i] = COLOURS[i] if i < self.clear else 0
+        self.sheet = self._sheet()
         self.group = displayio.Group(scale=scale, y=top)
         self.group.append(displayio.TileGrid(self.bmp, pixel_shader=pal))
         self.legend = None
@@ -107,7 +109,7 @@ class HexMap:
             self.legend.fill(0)
             for s in (0, 1):
                 bitmaptools.blit(self.legend, self.sheet, 0, s * (H + 10), x1=s * W, y1=0,
-                                 x2=s * W + W, y2=H, skip_source_index=CLEAR)
+                                 x2=s * W + W, y2=H, skip_source_index=n - 1)
             self.group.append(displayio.TileGrid(self.legend, pixel_shader=pal,
                                                  x=self.w + 1, y=5))
         app.text.group.insert(0, self.group)  # under the text rows
@@ -119,10 +121,10 @@ class HexMap:
         self.t0 = 0  # when the cursor last moved (the blink starts over)
         self.off = False  # mono: the cursor's hex is inverted now
 
-    def _sheet(self, n):
+    def _sheet(self):
         mono = self.mono
-        sheet = displayio.Bitmap(max(RING + 3 * (W + 2), 10 * len(ART)), GY + 5, CLEAR + 1)
-        sheet.fill(CLEAR)
+        sheet = displayio.Bitmap(max(RING + 3 * (W + 2), 10 * len(ART)), GY + 5, self.clear + 1)
+        sheet.fill(self.clear)
         # Bodies: P1, P2, empty; then (mono) the cursor's solid hex, a line inside its rim.
         fill = (2, 3, 4, 1) if not mono else (1, 0, 0, 1)
         for k in range(4):
@@ -187,7 +189,7 @@ class HexMap:
         h = min(h, self.h - y)
         if w > 0 and h > 0:
             bitmaptools.blit(self.bmp, self.sheet, x, y, x1=sx, y1=sy, x2=sx + w, y2=sy + h,
-                             skip_source_index=CLEAR)
+                             skip_source_index=self.clear)
 
     def look(self, i, style):
         """Hex i as drawn: (owner, value, mark, style: 0 as it is; mono: 1 inverted,
