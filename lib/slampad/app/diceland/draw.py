@@ -127,12 +127,12 @@ class HexMap:
         sheet.fill(self.clear)
         # Bodies: P1, P2, empty; then (mono) the cursor's solid hex, a line inside its rim.
         fill = (2, 3, 4, 1) if not mono else (1, 0, 0, 1)
-        for k in range(4):
-            for y in range(H):
-                for x in range(W):
-                    d = depth(x, y)
-                    if d < 0:
-                        continue
+        for y in range(H):
+            for x in range(W):
+                d = depth(x, y)
+                if d < 0:
+                    continue
+                for k in range(4):
                     c = fill[k]
                     if d == 0 and k == 2:  # an empty hex's rim: grey, dotted on mono
                         c = 5 if not mono else (x + y) & 1
@@ -141,16 +141,15 @@ class HexMap:
                     elif d == 1 and k == 3:
                         c = 0
                     sheet[k * W + x, y] = c
-        for k in range(3):  # rings: a pixel beside the hex, left/right/above/below
-            for y in range(H + 2):
-                for x in range(W + 2):
-                    hx, hy = x - 1, y - 1
-                    if inside(hx, hy) or (k == 1 and not (x + y) & 1):  # pick: dotted
-                        continue
-                    if (inside(hx - 1, hy) or inside(hx + 1, hy)
-                            or inside(hx, hy - 1) or inside(hx, hy + 1)):
-                        ink = 0 if k == 2 else 1 if mono else 6 + k
-                        sheet[RING + k * (W + 2) + x, y] = ink
+        for y in range(H + 2):  # rings: a pixel beside the hex, left/right/above/below
+            for x in range(W + 2):
+                hx, hy = x - 1, y - 1
+                if inside(hx, hy) or not (inside(hx - 1, hy) or inside(hx + 1, hy)
+                                          or inside(hx, hy - 1) or inside(hx, hy + 1)):
+                    continue
+                for k in range(3):  # cursor, pick (dotted), ground
+                    if k != 1 or (x + y) & 1:
+                        sheet[RING + k * (W + 2) + x, y] = 0 if k == 2 else 1 if mono else 6 + k
         for t in range(len(ART)):
             for y in range(5):
                 bits = ART[t][y]
