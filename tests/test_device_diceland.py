@@ -304,7 +304,7 @@ def test_the_map_draws_owner_value_terrain_and_cursor(dev_factory):
     v = max(scr.game.free[0])
     a = ("place", 0, v, scr.cur)
     do(dev, scr, a)
-    assert m.seen[a[3]][:2] == (0, v)  # drawn: P1's die, its value
+    assert m.seen[a[3]] & 31 == 1 | v << 2  # drawn: P1's die (owner + 1), its value
     dev.run(20)
     w, _h, rgb = dev.screenshot()
     assert near(at(x + 1, y + 6), 0xE02020)  # P1's hex: red

@@ -36,7 +36,7 @@ ART = (
     (0x0E, 0x08, 0x0E, 0x02, 0x0E),
     (0x0E, 0x08, 0x0E, 0x0A, 0x0E),
 )
-MARK = (None, 0, 1, 2, 3)  # terrain code (plains first) -> its mark; a capital: 4
+MARK = (-1, 0, 1, 2, 3)  # terrain code (plains first) -> its mark (-1: none); a capital: 4
 STAR = 4
 DIGIT0 = 4  # ART[DIGIT0 + v] is the digit v
 # Palette: 0 ground, 1 ink, 2 P1, 3 P2, 4 empty, 5 an empty hex's edge, 6 cursor, 7 pick.
@@ -191,18 +191,19 @@ class HexMap:
                              skip_source_index=self.clear)
 
     def look(self, i, style):
-        """Hex i as drawn: (owner, value, mark, style: 0 as it is; mono: 1 inverted,
-        2 the cursor's)."""
+        """Hex i as drawn, in one small int (no allocation): owner + 1 (2 bits), value
+        (3 bits), mark + 1 (3 bits), style (0 as it is; mono: 1 inverted, 2 the cursor's)."""
         g = self.g
         caps = g.scene.capitals if g.options["capital"] else None
         if caps and i in caps:
             m = STAR
         else:
-            m = MARK[g.scene.terrain[i]] if g.options["terrain"] else None
-        return (g.owner[i], g.value[i] if g.owner[i] >= 0 else 0, m, style)
+            m = MARK[g.scene.terrain[i]] if g.options["terrain"] else -1
+        own = g.owner[i]
+        return own + 1 | (g.value[i] if own >= 0 else 0) << 2 | (m + 1) << 5 | style << 8
 
     def cell(self, i, look):
-        own, v, m, style = look
+        own, v, m, style = (look & 3) - 1, look >> 2 & 7, (look >> 5 & 7) - 1, look >> 8
         x, y = self.pos[i]
         body = own if own >= 0 else 2
         if style == 1:  # mono: solid for outlined and the other way round
@@ -211,10 +212,10 @@ class HexMap:
             body = 3
         self.put(body * W, 0, W, H, x, y)
         ink = len(ART) * 5 if self.mono and body in (0, 3) else 0  # black on a solid hex
-        if m is not None:
+        if m >= 0:
             self.put(ink + m * 5, GY, 5, 5, x + 2 if v else x + 4, y + 4)
         if v:
-            self.put(ink + (DIGIT0 + v) * 5 + 1, GY, 3, 5, x + (8 if m is not None else 5), y + 4)
+            self.put(ink + (DIGIT0 + v) * 5 + 1, GY, 3, 5, x + (8 if m >= 0 else 5), y + 4)
 
     def follow(self, i):
         """Scroll so hex i and its neighbours are in view; True when the view moved."""
