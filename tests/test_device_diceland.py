@@ -282,28 +282,32 @@ def test_the_map_draws_owner_value_terrain_and_cursor(dev_factory):
     m = scr.map
     w, _h, rgb = dev.screenshot()
 
-    def at(x, y):  # a map pixel's colour on the 240x240 panel (the map is doubled)
-        i = ((48 + 2 * (y - m.oy)) * w + 2 * (x - m.ox)) * 3
+    k = m.group.scale
+    assert k == 3  # the pocket scene fits the 240x240 display tripled
+
+    def at(x, y):  # a map pixel's colour on the 240x240 panel (the map is scaled by k)
+        i = ((48 + k * (y - m.oy)) * w + k * (x - m.ox)) * 3
         return tuple(rgb[i : i + 3])
 
     def near(got, colour):  # the panel keeps 5-6 bits a channel (RGB565)
         want = colour.to_bytes(3, "big")
         return all(abs(got[k] - want[k]) <= 8 for k in range(3))
 
-    x, y = m.pos[scr.cur]
-    assert near(at(x - 1, y - 1), 0xFFE000)  # the cursor's frame: yellow
-    t = scr.game.scene.terrain[scr.cur]
     from slampad.app.diceland.draw import COLOURS
 
-    assert near(at(x, y), COLOURS[5 + t])  # the terrain's border
+    x, y = m.pos[scr.cur]
+    assert near(at(x + 6, y - 1), 0xFFE000)  # the cursor's ring, over the hex's top: yellow
+    assert near(at(x + 1, y + 6), COLOURS[4])  # an empty hex: grey
     lines = dev.lines()
     assert lines[0] == "P1: place a die" and lines[1].startswith("Unplaced P1 ")
-    assert lines[2] == "On map P1 0  P2 0"
     assert lines[-1].endswith(": empty")
     v = max(scr.game.free[0])
     a = ("place", 0, v, scr.cur)
     do(dev, scr, a)
-    assert m.seen[0][a[3]] == 0 and m.seen[1][a[3]] == v  # drawn: P1's die, its value
+    assert m.seen[a[3]] & 31 == 1 | v << 2  # drawn: P1's die (owner + 1), its value
+    dev.run(20)
+    w, _h, rgb = dev.screenshot()
+    assert near(at(x + 1, y + 6), 0xE02020)  # P1's hex: red
 
 
 # -- refusals -----------------------------------------------------------------------------

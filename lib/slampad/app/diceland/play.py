@@ -69,6 +69,7 @@ class PlayScreen(Screen):
         g = self.game
         self.map = HexMap(self.app, g)
         self.app.leds.clear()
+        self.lights()
         a = g.starter
         if self.resumed:
             self.last_turn = g.turn
@@ -98,10 +99,7 @@ class PlayScreen(Screen):
         self.sel = []
         self.items = []
         self.t0 = now
-        for s in (0, 1):
-            if self.pads[s] is not None:
-                c = SEAT_COLOURS[s]
-                self.app.leds.seat_colour(self.pads[s], rgb(c, 1.0 if s == p else 0.1))
+        self.lights()
         if self.bots[p] is not None:
             self.stage = "bot"
         elif g.phase == "choose":
@@ -146,6 +144,7 @@ class PlayScreen(Screen):
             return
         ev = g.apply(action)
         self.actions.append(tuple(action))
+        self.lights()
         self.app.beep(cues.MOVE)
         news = tell(self, ev)
         if news:
@@ -261,9 +260,29 @@ class PlayScreen(Screen):
             self.done_news(now)
         elif self.stage == "bot" and dt >= BOT_MS:
             self.act(self.bots[g.turn].choose(g.view(g.turn)), now)
+        elif self.stage in ("pick", "list"):
+            self.map.blink(now)  # mono: the cursor's hex blinks
         return self.leave
 
     # -- the screen ----------------------------------------------------------
+    def lights(self):
+        """Each human's pad pixels (S1): bright on its turn, dim otherwise, lit as far as
+        its dice on the map go (all five: n/2 dice, all it places). Set once a decision."""
+        g = self.game
+        leds = self.app.leds
+        full = max(1, g.scene.n // 2)
+        for s in (0, 1):
+            pad = self.pads[s]
+            if pad is None:
+                continue
+            c = SEAT_COLOURS[s]
+            on = s == g.turn and not g.is_over()
+            n = len(leds.dice[pad]) if leds.dice and pad < len(leds.dice) else 0
+            k = min(n, (n * g.count(s) + full - 1) // full)
+            lit = rgb(c, 1.0 if on else 0.12)
+            leds.dice_colours(pad, [lit] * k + [rgb(c, 0.05) if on else (0, 0, 0)] * (n - k))
+            leds.seat_colour(pad, lit)
+
     def status(self):
         g = self.game
         if g.is_over():
@@ -276,11 +295,20 @@ class PlayScreen(Screen):
         return "%s: %s" % (self.name(g.turn), step)
 
     def free_dice(self):
-        """Each player's free dice, in words that fit a row (D2: placing; D3: attacking)."""
-        f = self.game.free
-        if self.game.phase == "occupy":
-            return "Unplaced P1 %d P2 %d" % (len(f[0]), len(f[1]))
-        return "Free P1 %s  P2 %s" % tuple(" ".join(str(v) for v in f[s]) for s in (0, 1))
+        """The dice to place (D2), then the dice on the map (D9: most dice wins)."""
+        g = self.game
+        if g.phase == "occupy":
+            return "Unplaced P1 %d P2 %d" % (len(g.free[0]), len(g.free[1]))
+        return "On map P1 %d  P2 %d" % (g.count(0), g.count(1))
+
+    def legend(self, lines):
+        """Beside each seat's hex at the right of the small display: its name, and its
+        dice on the map under it."""
+        g = self.game
+        c = self.app.text.cols - 2
+        for s in (0, 1):
+            lines.append(" " * c + self.name(s))
+            lines.append(" " * c + "%2d" % g.count(s))
 
     def hint(self):
         g = self.game
@@ -297,8 +325,10 @@ class PlayScreen(Screen):
         t = self.app.text
         st = self.stage
         g = self.game
-        lines = [self.status(), self.free_dice()]
+        lines = [self.status()]
         self.map.show(st != "news")
+        if st == "news" or t.rows > 5:
+            lines.append(self.free_dice())
         if st == "news":
             for x in self.news:
                 lines += wrap(x, t.cols)
@@ -314,9 +344,10 @@ class PlayScreen(Screen):
                 lines[0] = self.name(g.turn) + ": pass? (select)"
                 cur = None
             self.map.draw(cur, self.sel)
-            if t.rows > 5:  # the 240x240 display: the counts, and the hex under the cursor
-                lines += ["On map P1 %d  P2 %d" % (g.count(0), g.count(1))]
-                lines += [""] * (t.rows - 4) + [self.hint()]
+            if t.rows > 5:  # the 240x240 display: the hex under the cursor
+                lines += [""] * (t.rows - 3) + [self.hint()]
+            else:
+                self.legend(lines)
         c = SEAT_COLOURS[g.turn] if g.turn is not None else WHITE
         t.show(lines, [c] + [WHITE] * (t.rows - 1))
 
