@@ -1,18 +1,15 @@
 """The Diceland hex map as pictures under the text rows (D1, S1, D10).
 
-Each hex is a real pointy-top hexagon (13x14 pixels, 14 apart in a row, rows 12 apart):
-the owner by its fill (mono: P1 solid, P2 outlined, an empty hex dotted; colour: the seat
-colours of S1, an empty hex grey), a small picture for its terrain (peak for a mountain,
-tree for a forest, house for a town, hill for a hill, star for a capital) and the die's
-value. The cursor is a ring around its hex (yellow on colour), a picked hex a dotted ring
-(cyan); on the mono display a picked hex is also drawn inverted, and the cursor's hex
-blinks inverted (BLINK), so it is found at a glance among the solid and outlined hexes.
+Each hex is a pointy-top hexagon (13x14 pixels, 14 apart, rows 12 apart): the owner by
+its fill (mono: P1 solid, P2 outlined, empty dotted; colour: the S1 seat colours, empty
+grey), a terrain picture (peak, tree, house, hill; a star for a capital) and the die's
+value. The cursor is a ring (yellow), a picked hex a dotted ring (cyan); on mono a picked
+hex is drawn inverted and the cursor's hex blinks inverted (BLINK).
 
-Everything is blitted from one small sprite sheet made at start (bit-packed ART) into a
-view bitmap: 98x52 at 1 bit on the 128x64 OLED, with a legend (each seat's hex, its
-name and its dice on the map) at the right; on the 240x240 display 80x56 tripled when the
-scene fits it, else 120x84 doubled.
-The view scrolls to keep the cursor and its neighbours in sight; only changes are drawn.
+All is blitted from one sprite sheet made at start (bit-packed ART) into a view bitmap:
+98x52 at 1 bit on the OLED, a legend at its right; on 240x240, 80x56 tripled when the
+scene fits, else 120x84 doubled. The view scrolls to keep the cursor and its neighbours
+in sight; only changes are drawn.
 """
 
 import bitmaptools
@@ -285,28 +282,3 @@ class HexMap:
             x, y = self.pos[i]
             self.put(RING + k * (W + 2), 0, W + 2, H + 2, x - 1, y - 1)
         self.app.text.dirty = True
-
-
-
-SAY = {"no_attack": "%s can't attack (%d in a row)", "eliminated": "%s loses a die",
-       "invade": "%s moves in", "fill": "%s moves in", "group": "%s groups: %d",
-       "town": "%s town: %d", "capital": "%s takes the capital!"}
-
-
-def tell(scr, events):
-    """The rules core's events in words (D2, D3, D7, D8, D9); [] when none is news."""
-    out = []
-    for e in events:
-        k = e[0]
-        who = scr.name(e[1]) if isinstance(e[1], int) else ""
-        if k == "attack":  # D3: the defender loses the roll, or the attacker 1
-            lose = who + " -1" if e[5] == "failed" else "%s -%d" % (scr.name(1 - e[1]), e[4])
-            out.append("Roll %d: %s, %s" % (e[4], e[5], lose))
-        elif k == "roll":
-            out.append(who + " rolls " + " and ".join(str(r) for r in e[2]))
-        elif k == "first":
-            out.append("Dice sums %d to %d: %s starts" % (e[2][0], e[2][1], who))  # D2
-        elif k in SAY:
-            t = SAY[k]
-            out.append(t % (who, e[-1]) if "%d" in t else t % who)
-    return out

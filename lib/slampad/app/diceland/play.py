@@ -10,19 +10,17 @@ a refusal shows its reason (naming the ruling) and the pick starts again.
 """
 
 from slampad.app import cues, legal
-from slampad.app.diceland.draw import HexMap, tell
+from slampad.app.diceland import words
+from slampad.app.diceland.draw import HexMap
 from slampad.app.screen import Screen
-from slampad.app.ui import SEAT_COLOURS, WHITE, rgb, wrap
+from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
 from slampad.games.diceland import Diceland
-from slampad.games.diceland_scenes import TERRAINS
 from slampad.ticks import ticks_diff
 
 WRAP = 1 << 29
 BOT_MS = 700  # a bot's pause before it acts
 NEWS_MS = 2200  # events and refusals stay this long (a button skips them)
 # Each step's prompt, after "P1: " (21 columns at most on the OLED).
-STEP = {"occupy": "place a die", "attack": "attack from?", "move": "move which die?",
-        "town": "town where?", "choose": "roll which die?"}
 
 
 class PlayScreen(Screen):
@@ -69,7 +67,7 @@ class PlayScreen(Screen):
         g = self.game
         self.map = HexMap(self.app, g)
         self.app.leds.clear()
-        self.lights()
+        words.lights(self)
         a = g.starter
         if self.resumed:
             self.last_turn = g.turn
@@ -99,7 +97,7 @@ class PlayScreen(Screen):
         self.sel = []
         self.items = []
         self.t0 = now
-        self.lights()
+        words.lights(self)
         if self.bots[p] is not None:
             self.stage = "bot"
         elif g.phase == "choose":
@@ -144,9 +142,9 @@ class PlayScreen(Screen):
             return
         ev = g.apply(action)
         self.actions.append(tuple(action))
-        self.lights()
+        words.lights(self)
         self.app.beep(cues.MOVE)
-        news = tell(self, ev)
+        news = words.tell(self, ev)
         if news:
             self.say(news, now)
         else:
@@ -265,70 +263,14 @@ class PlayScreen(Screen):
         return self.leave
 
     # -- the screen ----------------------------------------------------------
-    def lights(self):
-        """Each human's pad pixels (S1): bright on its turn, dim otherwise, lit as far as
-        its dice on the map go (all five: n/2 dice, all it places). Set once a decision."""
-        g = self.game
-        leds = self.app.leds
-        full = max(1, g.scene.n // 2)
-        for s in (0, 1):
-            pad = self.pads[s]
-            if pad is None:
-                continue
-            c = SEAT_COLOURS[s]
-            on = s == g.turn and not g.is_over()
-            n = len(leds.dice[pad]) if leds.dice and pad < len(leds.dice) else 0
-            k = min(n, (n * g.count(s) + full - 1) // full)
-            lit = rgb(c, 1.0 if on else 0.12)
-            leds.dice_colours(pad, [lit] * k + [rgb(c, 0.05) if on else (0, 0, 0)] * (n - k))
-            leds.seat_colour(pad, lit)
-
-    def status(self):
-        g = self.game
-        if g.is_over():
-            return "Game over"
-        step = STEP[g.phase]
-        if self.sel and g.phase == "attack":
-            step = "attack which?" if len(self.sel) == 1 else "target of both?"
-        elif self.sel:
-            step = "move it where?"
-        return "%s: %s" % (self.name(g.turn), step)
-
-    def free_dice(self):
-        """The dice to place (D2), then the dice on the map (D9: most dice wins)."""
-        g = self.game
-        if g.phase == "occupy":
-            return "Unplaced P1 %d P2 %d" % (len(g.free[0]), len(g.free[1]))
-        return "On map P1 %d  P2 %d" % (g.count(0), g.count(1))
-
-    def legend(self, lines):
-        """Beside each seat's hex at the right of the small display: its name, and its
-        dice on the map under it."""
-        g = self.game
-        c = self.app.text.cols - 2
-        for s in (0, 1):
-            lines.append(" " * c + self.name(s))
-            lines.append(" " * c + "%2d" % g.count(s))
-
-    def hint(self):
-        g = self.game
-        if self.stage == "bot":
-            return "%s (bot) thinks" % self.name(g.turn)
-        h = self.cur
-        if h >= g.scene.n:
-            return "Pass (select)"
-        t = TERRAINS[g.scene.terrain[h]] if g.options["terrain"] else "hex"
-        o = g.owner[h]
-        return "%s: %s" % (t, "%s's %d" % (self.name(o), g.value[h]) if o >= 0 else "empty")
-
     def draw(self):
         t = self.app.text
         st = self.stage
         g = self.game
-        lines = [self.status()]
+        lines = [words.status(self)]
         self.map.show(st != "news")
         if st == "news" or t.rows > 5:
-            lines.append(self.free_dice())
+            lines.append(words.free_dice(self))
         if st == "news":
             for x in self.news:
                 lines += wrap(x, t.cols)
@@ -345,9 +287,9 @@ class PlayScreen(Screen):
                 cur = None
             self.map.draw(cur, self.sel)
             if t.rows > 5:  # the 240x240 display: the hex under the cursor
-                lines += [""] * (t.rows - 3) + [self.hint()]
+                lines += [""] * (t.rows - 3) + [words.hint(self)]
             else:
-                self.legend(lines)
+                words.legend(self, lines)
         c = SEAT_COLOURS[g.turn] if g.turn is not None else WHITE
         t.show(lines, [c] + [WHITE] * (t.rows - 1))
 

@@ -47,3 +47,14 @@ def bots_slam(scr):
             scr.due[s] = None
             if s in g.active:
                 slam(scr, s, d)
+
+
+def timed(scr, s, t, t_open):
+    """Keep the fastest confirmed human slam for the statistics (not one judged at
+    a tick of no time of its own: play_wildside_clock)."""
+    if s in scr.guessed:
+        return
+    o = scr.game.options
+    ms = ticks_diff(t, t_open, o["wrap"]) * o["tick_us"] // 1000
+    if ms >= 0 and (scr.fast is None or ms < scr.fast[0]):
+        scr.fast = [ms, scr.pads[s]]

@@ -208,3 +208,14 @@ def seat_names(scr, line):
     for s in range(len(scr.pads) - 1, -1, -1):
         line = line.replace("P%d" % (s + 1), "#%d" % (scr.pads[s] + 1))
     return line.replace("#", "P")
+
+
+def show_choice(scr, now):
+    c = scr.game.choice
+    s = c["slammer"]
+    v, k = c["candidates"][c["highlight"]]
+    scr.flash = [v]
+    # W5: the highlighted victim first: with four seats on a 128x64 screen one
+    # message row shows, a line at a time.
+    me = scr.name(s)
+    scr.say(["%s: take %d from %s?" % (me, k, scr.name(v)), "%s: slam to change" % me], now)

@@ -11,8 +11,8 @@ from slampad.app import cues, legal
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
-from slampad.app.wildside.clock import bots_slam, plan_bots, slam
-from slampad.app.wildside.draw import PAGE_MS, draw, paint, tell, watch
+from slampad.app.wildside.clock import bots_slam, plan_bots, slam, timed
+from slampad.app.wildside.draw import PAGE_MS, draw, paint, show_choice, tell, watch
 from slampad.bots.wildside import WildsideBot
 from slampad.games.wildside import Wildside
 from slampad.ticks import ticks_diff
@@ -140,7 +140,7 @@ class PlayScreen(Screen):
         elif g.phase == "choose" and g.choice["slammer"] == s and not bounce:
             self.act(("tap", s))  # W5: move the highlight
             self.t0 = now
-            self.show_choice(now)
+            show_choice(self, now)
 
     def on_menu(self, button, now):
         if button == "select" and self.stage == "ready":
@@ -184,7 +184,7 @@ class PlayScreen(Screen):
             self.shout.show("")
         for e in ev:
             if e[0] in ("match", "choose") and t_open is not None and self.bots[e[1]] is None:
-                self.timed(e[1], slams[e[1]][0], t_open)
+                timed(self, e[1], slams[e[1]][0], t_open)
         self.stage = "result"
         self.t0 = now
         self.after(ev, rolled, now)
@@ -196,30 +196,10 @@ class PlayScreen(Screen):
                 self.stage = "choose"
                 self.t0 = now
                 self.slammer = s
-                self.show_choice(now)
-
-    def timed(self, s, t, t_open):
-        """Keep the fastest confirmed human slam for the statistics (not one judged at
-        a tick of no time of its own: play_wildside_clock)."""
-        if s in self.guessed:
-            return
-        o = self.game.options
-        ms = ticks_diff(t, t_open, o["wrap"]) * o["tick_us"] // 1000
-        if ms >= 0 and (self.fast is None or ms < self.fast[0]):
-            self.fast = [ms, self.pads[s]]
+                show_choice(self, now)
 
     def after(self, ev, rolled, now):
         tell(self, ev, rolled, now)
-
-    def show_choice(self, now):
-        c = self.game.choice
-        s = c["slammer"]
-        v, k = c["candidates"][c["highlight"]]
-        self.flash = [v]
-        # W5: the highlighted victim first: with four seats on a 128x64 screen one
-        # message row shows, a line at a time.
-        me = self.name(s)
-        self.say(["%s: take %d from %s?" % (me, k, self.name(v)), "%s: slam to change" % me], now)
 
     def tick(self, now):
         nxt = getattr(self, "leave", None)
