@@ -79,16 +79,16 @@ def draw(scr):
         if g.plays:
             add(2 if pick else 1, table(scr, g.plays, cols))
         if pick is not None:
+            say(6, wild if s != g.wild_one else "You are the Wild One")
             if roomy:
-                say(6, wild if s != g.wild_one else "You are the Wild One")
                 say(7, names[s] + "'s cards:")
             add(1, [cd.of(g.hands[s])])
             row = ["Play "] + cd.of(pick) + [" " + verdict(scr, s, pick)]
             if sum(width(p) for p in row) > cols:
                 row = row[1:]
             add(0, [row])
+            add(5, points)
             if roomy:
-                add(5, points)
                 say(0, "%s: pick with up/down, then select" % names[s], colour)
             else:
                 say(0, "%s: up/down, select" % names[s], colour)
