@@ -258,3 +258,66 @@ def test_table_mode_says_one_card_not_one_cards(dev_factory):
     dev.tap("down")
     dev.tap("down")
     assert dev.shows(">1 card") and not dev.shows("1 cards"), dev.lines()
+
+
+def test_G4_a_finished_trick_shows_its_own_result_every_set_and_the_seats_scores(dev_factory):
+    """Issue 17: the trick's result is not shown under the next trick's header; the table
+    is the sets played, each after its seat, never split over rows; scores carry seats."""
+    from gowild_helpers import oracle_winner, position, screen_rows
+
+    from slampad.app.gowild.play import PlayScreen
+
+    dev = dev_factory("pico", seed=5)
+    g = position(["3R 2W", "2Y 1B", "4G 1O"], lead=0, plays=[(0, "3R"), (1, "2Y")],
+                 scores=[4, 11, 0])  # fmt: skip
+    scr = PlayScreen(dev.app, [0, 1, 2], ["normal"] * 3)
+    scr.game = g
+    dev.app.go(scr)
+    for _ in range(200):
+        if scr.stage == "shown":
+            break
+        dev.run(20)
+    assert scr.stage == "shown" and g.trick == 2  # the game is on to trick 2 already
+    plays = [[s, list(p)] for s, p in scr.shown]
+    win = oracle_winner(plays, None)
+    rows = screen_rows(dev)
+    text = [t.rstrip() for t, _ in rows]
+    assert text[0] == "P%d wins trick 1: +1" % (win + 1)
+    assert not any("trick 2" in t for t in text), text
+    seats, drawn = [], []
+    for t, cs in rows:
+        if cs and t.startswith("P"):
+            seats.extend(t.split())
+            drawn.extend(cs)
+    assert seats == ["P1", "P2", "P3"]  # in play order, from the lead
+    assert drawn == [c for _, p in plays for c in hand_cards(p)]  # each set as its cards
+    assert "P%d is the Wild One" % (win + 1) in text
+    want = [4, 11, 0]
+    want[win] += 1
+    assert "P1 %d P2 %d P3 %d" % tuple(want) in " ".join(text).replace("  ", " ")
+
+
+def test_scores_and_table_entries_are_packed_whole():
+    from gowild_helpers import cards as _cards
+    from gowild_helpers import row_cards
+
+    from slampad.app.gowild import cards as cd
+    from slampad.app.gowild import words
+
+    names = ["P%d" % (s + 1) for s in range(6)]
+    assert words.scores(names[:2], [12, 9], 21) == ["P1 12  P2 9"]
+    rows = words.scores(names[:4], [19, 19, 19, 19], 21)  # 23 columns on one row
+    assert rows == ["P1 19 P2 19 P3 19", "P4 19"]
+    rows = words.scores(names, [1, 22, 3, 14, 5, 16], 20)
+    assert all(len(r) <= 20 for r in rows)
+    assert " ".join(rows) == "P1 1 P2 22 P3 3 P4 14 P5 5 P6 16"
+    sets = ["3R", "2Y", "4B 2W", "1G", "12O", "1W"]
+    entries = [[names[s] + " "] + cd.of(_cards(sets[s])) for s in range(6)]
+    rows = words.pack(entries, 21)
+    lines, tiles = cd.layout(rows)
+    assert all(len(x) <= 21 for x in lines)
+    assert [len(t) for t in tiles] == [len(x) for x in lines]
+    # 6 + 1 + 6 columns, then P3's two cards (9) would pass 21: a new row, whole.
+    assert [x.split() for x in lines] == [["P1", "P2"], ["P3", "P4"], ["P5", "P6"]]
+    assert [row_cards(t) for t in tiles] == [[(3, 0), (2, 1)], [(4, 3), (2, 5), (1, 4)],
+                                             [(12, 2), (1, 5)]]  # fmt: skip
