@@ -1,5 +1,5 @@
-"""Issue 17 item 2, Go Wild!: cards are drawn, not spelled. A rendered frame of the play
-screen has each card at its place: a card outline with the count as digits and the
+"""Issue 17 item 2, Go Wild!: cards are drawn, not spelled (G1). A rendered frame of the
+play screen has each card at its place: a card outline with the count as digits and the
 colour as its own shape (so the mono OLED reads it), in the card's real colour on the
 TFT. And when a player picks a set, the screen says whether it would win the trick so
 far (G4), as an independent reading of the rules says."""
