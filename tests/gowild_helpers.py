@@ -304,3 +304,48 @@ class Spy(dict):
     def get(self, k, default=None):
         self.read.add(k)
         return super().get(k, default)
+
+
+# -- reading the play screen's card pictures (app/gowild/cards.py) --------------------------
+
+
+def row_cards(tiles):
+    """The cards a row of card tiles draws, left to right, as (count, colour index)."""
+    from slampad.app.gowild import cards as cd
+
+    out = []
+    i = 0
+    while i < len(tiles):
+        t = tiles[i]
+        if 1 <= t <= 9 or t == cd.TENS:
+            n = t
+            if t == cd.TENS:
+                i += 1
+                n = 10 + tiles[i] - cd.UNITS
+            mid, right = tiles[i + 1], tiles[i + 2]
+            assert cd.MID <= mid < cd.RIGHT and right == mid - cd.MID + cd.RIGHT, tiles
+            out.append((n, mid - cd.MID))
+            i += 3
+        else:
+            assert t == 0, tiles  # a card is read from its left tile only
+            i += 1
+    return out
+
+
+def screen_rows(dev):
+    """Each text row of the Go Wild! play screen with the cards drawn on it:
+    [(text, [(count, colour), ...]), ...]."""
+    scr = dev.app.screen
+    shown = scr.cards.shown if scr.cards is not None else []
+    lines = dev.lines()
+    return [(lines[r], row_cards(shown[r]) if r < len(shown) else []) for r in range(len(lines))]
+
+
+def hand_cards(hand):
+    """The cards a hand is drawn as: one per colour held, in colour order."""
+    return [(hand[c], c) for c in range(6) if hand[c]]
+
+
+def hand_rows(dev):
+    """The rows that are cards alone (a hand; a table row names its seats)."""
+    return [cs for text, cs in screen_rows(dev) if cs and not text.strip()]

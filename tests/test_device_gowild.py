@@ -2,15 +2,10 @@
 
 import device_helpers
 from device_helpers import cycle_to
-
-from slampad.games import gowild_cards as gc
+from gowild_helpers import hand_cards, hand_rows
 
 shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory
-
-
-def hand_line(hand):
-    return " ".join("%s%d" % (gc.GLYPHS[c], hand[c]) for c in range(6) if hand[c])
 
 
 def open_pass_and_play(dev):
@@ -48,18 +43,18 @@ def test_G9_pass_and_play_two_humans_two_bots_peek_by_holding_pads(dev_factory):
             break
         if scr.stage == "turn" and g.turn is not None and scr.bots[g.turn] is None:
             s = g.turn
-            others = [hand_line(g.hands[o]) for o in range(4) if o != s]
-            mine = hand_line(g.hands[s])
+            others = [hand_cards(g.hands[o]) for o in range(4) if o != s]
+            mine = hand_cards(g.hands[s])
             # Not held: no hand on screen, and select only asks for the pad (G9).
-            assert not any(mine == x or x in others for x in dev.lines())
+            assert hand_rows(dev) == []
             dev.tap("select", after=20)
             assert g.turn == s and dev.shows("hold your pad")
             hidden_checks += 1
             key = str(scr.seats[s] + 1)
             dev.press(key)
             dev.run(20)
-            assert mine in dev.lines(), dev.lines()  # G9: the owner sees their hand
-            assert not any(x in dev.lines() for x in others if x != mine)
+            assert hand_rows(dev) == [mine], dev.lines()  # G9: the owner sees their hand
+            assert not any(x in hand_rows(dev) for x in others if x != mine)
             peeks += 1
             dev.tap("down", after=20)
             want = scr.sets[scr.cursor]
@@ -67,7 +62,7 @@ def test_G9_pass_and_play_two_humans_two_bots_peek_by_holding_pads(dev_factory):
             assert scr.actions[-1] == ("play", s, want)
             dev.release(key)
             dev.run(20)
-            assert mine not in dev.lines() or g.turn == s
+            assert hand_rows(dev) == [] or g.turn == s
         else:
             dev.run(50)
     assert dev.shows("Rematch"), dev.lines()
@@ -80,7 +75,9 @@ def test_G9_pass_and_play_two_humans_two_bots_peek_by_holding_pads(dev_factory):
     for a in scr.actions:
         again.apply(a)
     assert again.to_dict() == g.to_dict()
-    assert dev.lines()[1].strip() == "Pts " + " ".join(str(x) for x in g.scores)
+    # Every seat's points, each with its seat, whole on a row.
+    rows = " ".join(x.strip() for x in dev.lines()[1:-2])
+    assert rows.split() == " ".join("P%d %d" % (s + 1, x) for s, x in enumerate(g.scores)).split()
 
 
 def test_G2_seats_past_the_pads_are_bots(dev_factory):
@@ -111,16 +108,17 @@ def test_table_mode_keeps_score_says_who_leads_and_undoes(dev_factory):
     scr = dev.app.screen
     g = scr.game
     assert len(g.scores) == 5 and g.lead == 1
-    assert dev.shows("Lead:P2")
+    assert dev.shows("P2 leads, no Wild One") and dev.shows("P1 0 P2 0 P3 0 P4 0")
     # P3 wins trick 1 with 4 cards: +1 and the Wild One.
     scr.cursor = 2
     dev.tap("select")
-    assert dev.shows("P3 won with 3 cards")
+    assert on_screen(dev, "P3 won trick 1: how many cards in the winning set?")
+    assert dev.shows(">3 cards")
     dev.tap("up")
     dev.tap("select")
     assert g.scores == [0, 0, 1, 0, 0] and g.wild_one == 2 and g.entries == [[2, 4]]
     dev.run(3000)
-    assert dev.shows("Wild:P3") and dev.shows("Lead:P3")
+    assert dev.shows("P3 leads, Wild One P3") and dev.shows("P3 1 P4 0")
     # Nobody wins trick 2 (all sloughs): the same player leads (G4).
     scr.cursor = 5
     dev.tap("select")
@@ -157,7 +155,7 @@ def test_G8_pass_and_play_first_lead_is_a_setup_choice(dev_factory, tmp_path):
     join = dev.app.screen
     join.cursor = lead_row(dev)  # the last row, past the six seats
     join.draw()
-    assert dev.shows("First lead: none yet")
+    assert dev.shows("First lead: none")
     dev.tap("select")  # nothing to choose from yet: a note, no change
     assert on_screen(dev, "Slam or add bots first") and join.first is None
     for p in (1, 2):
@@ -256,7 +254,70 @@ def test_table_mode_says_one_card_not_one_cards(dev_factory):
     scr = dev.app.screen
     scr.cursor = 2
     dev.tap("select")  # P3 won the trick
-    assert dev.shows("P3 won with 3 cards")
+    assert dev.shows(">3 cards")
     dev.tap("down")
     dev.tap("down")
-    assert dev.shows("P3 won with 1 card") and not dev.shows("1 cards"), dev.lines()
+    assert dev.shows(">1 card") and not dev.shows("1 cards"), dev.lines()
+
+
+def test_G4_a_finished_trick_shows_its_own_result_every_set_and_the_seats_scores(dev_factory):
+    """Issue 17: the trick's result is not shown under the next trick's header; the table
+    is the sets played, each after its seat, never split over rows; scores carry seats."""
+    from gowild_helpers import oracle_winner, position, screen_rows
+
+    from slampad.app.gowild.play import PlayScreen
+
+    dev = dev_factory("pico", seed=5)
+    g = position(["3R 2W", "2Y 1B", "4G 1O"], lead=0, plays=[(0, "3R"), (1, "2Y")],
+                 scores=[4, 11, 0])  # fmt: skip
+    scr = PlayScreen(dev.app, [0, 1, 2], ["normal"] * 3)
+    scr.game = g
+    dev.app.go(scr)
+    for _ in range(200):
+        if scr.stage == "shown":
+            break
+        dev.run(20)
+    assert scr.stage == "shown" and g.trick == 2  # the game is on to trick 2 already
+    plays = [[s, list(p)] for s, p in scr.shown]
+    win = oracle_winner(plays, None)
+    rows = screen_rows(dev)
+    text = [t.rstrip() for t, _ in rows]
+    assert text[0] == "P%d wins trick 1: +1" % (win + 1)
+    assert not any("trick 2" in t for t in text), text
+    seats, drawn = [], []
+    for t, cs in rows:
+        if cs and t.startswith("P"):
+            seats.extend(t.split())
+            drawn.extend(cs)
+    assert seats == ["P1", "P2", "P3"]  # in play order, from the lead
+    assert drawn == [c for _, p in plays for c in hand_cards(p)]  # each set as its cards
+    assert "P%d is the Wild One" % (win + 1) in text
+    want = [4, 11, 0]
+    want[win] += 1
+    assert "P1 %d P2 %d P3 %d" % tuple(want) in " ".join(text).replace("  ", " ")
+
+
+def test_scores_and_table_entries_are_packed_whole():
+    from gowild_helpers import cards as _cards
+    from gowild_helpers import row_cards
+
+    from slampad.app.gowild import cards as cd
+    from slampad.app.gowild import words
+
+    names = ["P%d" % (s + 1) for s in range(6)]
+    assert words.scores(names[:2], [12, 9], 21) == ["P1 12  P2 9"]
+    rows = words.scores(names[:4], [19, 19, 19, 19], 21)  # 23 columns on one row
+    assert rows == ["P1 19 P2 19 P3 19", "P4 19"]
+    rows = words.scores(names, [1, 22, 3, 14, 5, 16], 20)
+    assert all(len(r) <= 20 for r in rows)
+    assert " ".join(rows) == "P1 1 P2 22 P3 3 P4 14 P5 5 P6 16"
+    sets = ["3R", "2Y", "4B 2W", "1G", "12O", "1W"]
+    entries = [[names[s] + " "] + cd.of(_cards(sets[s])) for s in range(6)]
+    rows = words.pack(entries, 21)
+    lines, tiles = cd.layout(rows)
+    assert all(len(x) <= 21 for x in lines)
+    assert [len(t) for t in tiles] == [len(x) for x in lines]
+    # 6 + 1 + 6 columns, then P3's two cards (9) would pass 21: a new row, whole.
+    assert [x.split() for x in lines] == [["P1", "P2"], ["P3", "P4"], ["P5", "P6"]]
+    assert [row_cards(t) for t in tiles] == [[(3, 0), (2, 1)], [(4, 3), (2, 5), (1, 4)],
+                                             [(12, 2), (1, 5)]]  # fmt: skip

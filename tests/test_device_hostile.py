@@ -326,12 +326,12 @@ def held_gowild(dev):
 def held_gowild_table(dev):
     scr = gowild_table(dev)
     choose(dev, "P2 won trick 1")
-    assert cursor_item(dev) == "P2 won with 3 cards", dev.lines()
+    assert cursor_item(dev) == "3 cards" and note(dev).startswith("P2 won trick 1"), dev.lines()
     dev.tap("down")  # 2 cards
     dev.tap("select")
     assert scr.game.scores == [0, 1, 0, 0] and scr.game.trick == 2
     slow(dev, 10000)
-    assert dev.shows("Lead:P2") and screen_name(dev) == "TableScreen", dev.lines()
+    assert dev.shows("P2 leads") and screen_name(dev) == "TableScreen", dev.lines()
 
 
 def held_tumblin_virtual(dev):
@@ -459,7 +459,7 @@ def long_gowild(dev, hold):
 
     def p1_plays():
         if dev.app.screen is scr and scr.stage == "turn" and scr.game.turn == 0:
-            assert scr.peek and dev.shows("up/down select"), dev.lines()
+            assert scr.peek and dev.shows("P1: up/down, select"), dev.lines()
             dev.tap("down", after=20)
             dev.tap("select", after=20)
             assert scr.actions[-1][1] == 0
@@ -475,13 +475,13 @@ def long_gowild(dev, hold):
         scr = dev.app.screen
     run_until(dev, lambda: scr.stage == "turn" and scr.game.turn == 0, 30000, 20)
     # Let go: the hand is hidden again until P1 holds the pad anew.
-    assert not scr.peek and dev.shows("P1: hold your pad"), dev.lines()
+    assert not scr.peek and dev.shows("P1: hold pad to play"), dev.lines()
     n = len(scr.actions)
     dev.tap("select")
     assert len(scr.actions) == n
     dev.press("1")
     dev.run(40)
-    assert scr.peek and dev.shows("up/down select"), dev.lines()
+    assert scr.peek and dev.shows("P1: up/down, select"), dev.lines()
     dev.tap("select")
     dev.release("1")
     assert len(scr.actions) == n + 1 and scr.actions[-1][1] == 0
@@ -698,7 +698,7 @@ def bounce_gowild(dev, rng):
     assert len(scr.actions) == n and dev.shows("P1: hold your pad"), dev.lines()
     bouncy_press(dev, "1", rng)
     dev.run(30)
-    assert scr.peek and dev.shows("1/%d up/down select" % len(scr.sets)), dev.lines()
+    assert scr.peek and dev.shows("P1: up/down, select"), dev.lines()
     bouncy_tap(dev, "down", rng)
     assert scr.cursor == 1 % len(scr.sets) and n == len(scr.actions)
     want = scr.sets[scr.cursor]
@@ -713,9 +713,9 @@ def bounce_gowild_table(dev, rng):
     scr = gowild_table(dev)
     to_item(dev, "P2 won trick 1")
     bouncy_tap(dev, "select", rng)
-    assert cursor_item(dev) == "P2 won with 3 cards" and scr.game.entries == [], dev.lines()
+    assert cursor_item(dev) == "3 cards" and scr.game.entries == [], dev.lines()
     bouncy_tap(dev, "down", rng)
-    assert cursor_item(dev) == "P2 won with 2 cards", dev.lines()
+    assert cursor_item(dev) == "2 cards", dev.lines()
     bouncy_tap(dev, "select", rng)
     assert scr.game.entries == [[1, 2]] and scr.game.scores == [0, 1, 0, 0]
     assert cursor_item(dev) == "P1 won trick 2", dev.lines()
@@ -1127,7 +1127,9 @@ def unplugged_gowild(dev):
     play_gowild_p1(dev, scr)
     g = scr.game
     assert screen_name(dev) == "OverScreen" and g.is_over() and max(g.scores) >= 20
-    assert dev.shows("Pts " + " ".join(str(x) for x in g.scores)), dev.lines()
+    shown = " ".join(" ".join(dev.lines()).split())  # each seat with its points
+    seats = scr.seats
+    assert " ".join("P%d %d" % (seats[s] + 1, x) for s, x in enumerate(g.scores)) in shown
     choose(dev, "Rematch")
     scr = dev.app.screen  # P1's pad is dead from here on
     run_until(dev, lambda: scr.stage == "turn" and scr.game.turn == 0, 30000, 20)
@@ -1135,7 +1137,7 @@ def unplugged_gowild(dev):
     slow(dev, MINUTE)
     assert len(scr.actions) == n and scr.game.turn == 0 and not scr.peek
     dev.tap("select")
-    assert "P1: hold your pad to see your hand" in " ".join(dev.lines()), dev.lines()
+    assert "P1: hold your pad down to see your cards" in " ".join(dev.lines()), dev.lines()
     assert len(scr.actions) == n
 
 

@@ -22,7 +22,7 @@ class GoWildJoin(JoinScreen):
     def items(self):
         out = JoinScreen.items(self)
         lead = self.leader()
-        out.append("First lead: " + ("P%d" % (lead + 1) if lead is not None else "none yet"))
+        out.append("First lead: " + ("P%d" % (lead + 1) if lead is not None else "none"))
         return out
 
     def select(self, i, now):

@@ -1,9 +1,14 @@
 """Go Wild! pass and play: a human sees their hand only while holding their own
-pad (G9) and picks a set with the menu buttons; bots play after a short pause."""
+pad (G9) and picks a set with the menu buttons; bots play after a short pause.
+
+The screen is drawn as blocks of rows (the trick, the sets on the table, the hand,
+the set picked, the scores, the prompt), each with a rank: where the display has too
+few rows, the least needed blocks are left out, never cut (app/gowild/draw.py)."""
 
 from slampad.app import cues, legal
+from slampad.app.gowild import draw as _draw
 from slampad.app.screen import Screen
-from slampad.app.ui import SEAT_COLOURS, wrap
+from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
 from slampad.bots.gowild import GoWildBot
 from slampad.games import gowild_cards as gc
@@ -14,15 +19,6 @@ WRAP = 1 << 29
 BOT_MS = 800  # a bot's turn stays visible this long
 SHOW_MS = 2500  # a finished trick stays on the table this long
 BLINK_MS = 200
-
-
-def hand_text(hand):
-    return " ".join("%s%d" % (gc.GLYPHS[c], hand[c]) for c in range(6) if hand[c]) or "empty"
-
-
-def play_text(seat_name, play, wild_one):
-    size = gc.judge_set(play, wild_one)[0]
-    return "%s %s%s" % (seat_name, "~" if not size else "", gc.text(play))
 
 
 class PlayScreen(Screen):
@@ -43,9 +39,11 @@ class PlayScreen(Screen):
         self.sets = []  # the human to play: their valid sets, best first
         self.cursor = 0
         self.peek = False
-        self.shown = []  # the finished trick's plays, as text
-        self.msgs = []
+        self.shown = []  # the finished trick's plays: [[seat, counts], ...]
+        self.done = None  # ... and its (trick, winner or None, points)
+        self.msgs = []  # news under it (the Wild One, a reshuffle); or a hint on a turn
         self.winner = None
+        self.cards = None  # the card pictures (cards.CardRows), made at the first draw
 
     def meta(self):
         return {"seats": self.seats, "kinds": self.kinds}
@@ -85,32 +83,32 @@ class PlayScreen(Screen):
 
     def act(self, a, now):
         g = self.game
-        table = [play_text(self.name(s), p, s == g.wild_one) for s, p in g.plays]
-        table.append(play_text(self.name(a[1]), a[2], a[1] == g.wild_one))
+        table = [[s, list(p)] for s, p in g.plays] + [[a[1], list(a[2])]]
         ev = legal.apply(g, a)
         if ev is None:  # not legal now: dropped
             return
         self.actions.append(a)
-        msgs = []
+        news = []
+        done = None
         for e in ev:
             k = e[0]
             if k == "trick":
-                self.winner = e[2]
-                msgs.append("%s wins trick %d: +%d" % (self.name(e[2]), e[1], e[3]))
+                done = (e[1], e[2], e[3])
             elif k == "no_winner":
-                self.winner = None
-                msgs.append("All sloughs: nobody wins trick %d" % e[1])
+                done = (e[1], None, 0)
             elif k == "wild_one":
-                msgs.append("%s is the Wild One" % self.name(e[1]))
+                news.append("%s is the Wild One" % self.name(e[1]))
             elif k == "reshuffle":
-                msgs.append("Discards shuffled into the deck")
+                news.append("Discards shuffled into the deck")
             elif k == "game_over":
-                msgs.append("%s reaches %d!" % (self.name(e[1][0]), g.options["target"]))
-        if msgs:  # the trick is over: leave it on the table a moment
+                news.insert(0, "%s reaches %d!" % (self.name(e[1][0]), g.options["target"]))
+        if done is not None:  # the trick is over: leave it on the table a moment
             self.stage = "shown"
             self.t0 = now
             self.shown = table
-            self.msgs = msgs
+            self.done = done
+            self.winner = done[1]
+            self.msgs = news
             self.app.beep(cues.TRICK if self.winner is not None else cues.PENALTY)
             self.draw()
         else:
@@ -122,7 +120,7 @@ class PlayScreen(Screen):
         if self.stage != "turn" or not self.sets:
             return
         if not self.peek:  # G9: the hand stays hidden until its owner holds their pad
-            self.msgs = ["%s: hold your pad to see your hand" % self.name(g.turn)]
+            self.msgs = ["%s: hold your pad down to see your cards" % self.name(g.turn)]
             self.draw()
             return
         if button == "up":
@@ -162,14 +160,15 @@ class PlayScreen(Screen):
 
     def over(self):
         from slampad.app import saves
-        from slampad.app.over import OverScreen
+        from slampad.app.gowild.words import OverScreen, scores
 
         g = self.game
         seats, kinds, app = self.seats, self.kinds, self.app
         saves.finished(app, "gowild", [seats[s] for s in g.winners()])
-        score = "Pts " + " ".join(str(x) for x in g.scores)
+        names = [self.name(s) for s in range(len(seats))]
+        rows = scores(names, g.scores, app.text.cols - 1)  # a list row's first cell: cursor
         won = [self.name(s) for s in g.winners()]
-        return OverScreen(app, won, score, lambda: PlayScreen(app, seats, kinds))
+        return OverScreen(app, won, rows, lambda: PlayScreen(app, seats, kinds))
 
     # -- output ----------------------------------------------------------
     def paint(self, now):
@@ -194,44 +193,12 @@ class PlayScreen(Screen):
             leds.seat_colour(pad, rgb)
 
     def draw(self):
-        g = self.game
-        t = self.app.text
-        wild = self.name(g.wild_one) if g.wild_one is not None else "none"
-        head = "R%d T%d/3 Wild:%s" % (g.round, g.trick, wild)
-        if self.stage == "shown":
-            table = self.shown
-        else:
-            table = [play_text(self.name(s), p, s == g.wild_one) for s, p in g.plays]
-        table_line = " ".join(table) if table else "%s leads" % self.name(g.lead)
-        scores = "Pts " + " ".join(str(x) for x in g.scores)
-        s = g.turn
-        if self.stage == "shown":
-            lines = [head, scores] + wrap(table_line, t.cols) + wrap(" ".join(self.msgs), t.cols)
-        elif self.sets and self.peek:
-            pick = self.sets[self.cursor]
-            size = gc.judge_set(pick, s == g.wild_one)[0]
-            what = ("%d card%s" % (size, "s" if size != 1 else "")) if size else "slough"
-            lines = [
-                head,
-                table_line,
-                hand_text(g.hands[s]),
-                "> %s (%s)" % (gc.text(pick), what),
-                "%d/%d up/down select" % (self.cursor + 1, len(self.sets)),
-            ]
-        else:
-            if s is None:
-                prompt = ""
-            elif self.bots[s] is not None:
-                prompt = "%s (bot) to play" % self.name(s)
-            else:
-                prompt = "%s: hold your pad to see your hand" % self.name(s)
-            if self.msgs:
-                prompt = " ".join(self.msgs)
-            lines = [head, scores] + wrap(table_line, t.cols)[:2] + wrap(prompt, t.cols)
-        colours = [0xFFFFFF] * len(lines)
-        if s is not None and t.colour:
-            colours[-1] = SEAT_COLOURS[self.seats[s]]
-        t.show(lines, colours)
+        _draw.draw(self)
+
+    def on_leave(self, now):
+        if self.cards is not None:
+            self.cards.close()  # the next screen draws over clean rows
+            self.cards = None
 
 
 def resume(app, meta, state):

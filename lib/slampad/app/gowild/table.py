@@ -3,8 +3,9 @@ the trick, and says who leads. After each trick, enter who won it and with how
 many cards; the last entry can be undone (S3)."""
 
 from slampad.app import cues, legal
+from slampad.app.gowild.words import OverScreen, scores
 from slampad.app.lists import ListScreen
-from slampad.app.ui import SEAT_COLOURS
+from slampad.app.ui import SEAT_COLOURS, wrap
 from slampad.app.ui import rgb as _rgb
 from slampad.games.gowild_table import GoWildTable
 from slampad.ticks import ticks_diff
@@ -63,26 +64,42 @@ class TableScreen(ListScreen):
     def paused(self):
         return True  # it always waits for an entry
 
-    def _head(self):
+    def head(self, rows):
+        """The trick, who leads it, the Wild One and the scores by seat, in at most
+        ``rows`` rows, each whole (one row for the first three where rows are few)."""
         g = self.game
-        wild = "P%d" % (g.wild_one + 1) if g.wild_one is not None else "none"
-        return "R%d T%d/3 Wild:%s Lead:P%d" % (g.round, g.trick, wild, g.lead + 1)
+        cols = self.app.text.cols
+        if self.winner is not None:
+            ask = "P%d won trick %d: how many cards in the winning set?"
+            return wrap(ask % (self.winner + 1, g.trick), cols)[:rows]
+        lead = "P%d leads" % (g.lead + 1)
+        w = g.wild_one
+        pts = scores(["P%d" % (s + 1) for s in range(len(g.scores))], g.scores, cols)
+        full = ["Trick %d of 3" % g.trick, lead,
+                "Wild One: P%d" % (w + 1) if w is not None else "No Wild One yet"]  # fmt: skip
+        if len(full) + len(pts) <= rows:
+            return full + pts
+        one = lead + (", Wild One P%d" % (w + 1) if w is not None else ", no Wild One")
+        return ([one] if len(one) <= cols else [lead]) + pts[: rows - 1]
 
     def draw(self):
-        g = self.game
-        self.title = self._head() + "  Pts " + " ".join(str(x) for x in g.scores)
-        ListScreen.draw(self)
+        """As ListScreen's, the title being ``head`` (a note stands in for it a while)."""
+        t = self.app.text
+        items = self.items()
+        room = t.rows - 2
+        lines = wrap(self.note, t.cols)[:room] if self.note else self.head(room)
+        room = t.rows - len(lines)
+        top = max(0, min(self.cursor - room + 1, len(items) - room))
+        for i in range(top, min(len(items), top + room)):
+            lines.append((">" if i == self.cursor else " ") + items[i])
+        t.show(lines)
 
     def items(self):
         if self.winner is not None:
-            return [
-                "P%d won with %d card%s"
-                % (self.winner + 1, self.size, "s" if self.size != 1 else ""),
-                "up/down size, select",
-            ]
+            return ["%d card%s" % (self.size, "s" if self.size != 1 else ""), "up/down then select"]
         n = len(self.game.scores)
         out = ["P%d won trick %d" % (s + 1, self.game.trick) for s in range(n)]
-        out.append("Nobody (all sloughs)")
+        out.append("Nobody (only wilds)")
         if self.game.entries:
             out.append("Undo last entry")
         out.append("Menu")
@@ -105,13 +122,13 @@ class TableScreen(ListScreen):
         for e in ev:
             if e[0] == "trick":
                 if e[2] is None:
-                    self.say("Trick %d: nobody scores" % e[1], now)
+                    self.say("Nobody wins trick %d" % e[1], now)
                     self.app.beep(cues.PENALTY)
                 else:
                     self.say("P%d wins trick %d: +%d" % (e[2] + 1, e[1], e[3]), now)
                     self.app.beep(cues.TRICK)
             elif e[0] == "undone":
-                self.say("Undone", now)
+                self.say("Last entry undone", now)
                 self.app.beep(cues.PENALTY)
         self.cursor = 0
 
@@ -142,14 +159,14 @@ class TableScreen(ListScreen):
 
     def over(self):
         from slampad.app import saves
-        from slampad.app.over import OverScreen
 
         g = self.game
         app, opts = self.app, dict(g.options)
         saves.finished(app, "gowild_table", g.winners())
-        score = "Pts " + " ".join(str(x) for x in g.scores)
+        names = ["P%d" % (s + 1) for s in range(len(g.scores))]
+        rows = scores(names, g.scores, app.text.cols - 1)  # a list row's first cell: cursor
         won = ["P%d" % (s + 1) for s in g.winners()]
-        return OverScreen(app, won, score, lambda: TableScreen(app, opts))
+        return OverScreen(app, won, rows, lambda: TableScreen(app, opts))
 
     def tick(self, now):
         """LEDs (S1): each seat's colour dim; the seat that leads blinks bright."""

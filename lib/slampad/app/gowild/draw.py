@@ -1,0 +1,115 @@
+"""The Go Wild! play screen as blocks of rows, each ranked (0 is needed most): the
+trick and who leads it, the sets on the table in the order played, the hand as
+cards, the set picked and whether it would win the trick so far (G4, worked out by
+the rules' own ``trick_winner``), the scores by seat, and who acts. Where the
+display has too few rows the lowest-ranked blocks are left out whole."""
+
+from slampad.app.gowild import cards as cd
+from slampad.app.gowild.words import pack, scores, width
+from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
+from slampad.games import gowild_cards as gc
+
+
+def fit(blocks, n):
+    """The blocks (rank, rows, colour) that fit ``n`` rows, best ranks first, in the
+    order given."""
+    order = sorted(range(len(blocks)), key=lambda i: blocks[i][0])
+    keep = []
+    used = 0
+    for i in order:
+        k = len(blocks[i][1])
+        if used + k <= n:
+            keep.append(i)
+            used += k
+    keep.sort()
+    return [blocks[i] for i in keep]
+
+
+def table(scr, plays, cols):
+    """The sets played, in order from the lead: "P1 [3 hearts] P2 [1 sun]"."""
+    return pack([[scr.name(s) + " "] + cd.of(p) for s, p in plays], cols)
+
+
+def verdict(scr, s, pick):
+    """Would ``pick`` win the trick so far? (G4, by the rules' trick_winner)"""
+    g = scr.game
+    if not gc.judge_set(pick, s == g.wild_one)[0]:
+        return "can't win"  # a slough never wins
+    win = gc.trick_winner(g.plays + [[s, pick]], g.wild_one)[0]
+    return "wins so far" if win == s else "loses to " + scr.name(win)
+
+
+def draw(scr):
+    g = scr.game
+    t = scr.app.text
+    if scr.cards is None:
+        scr.cards = cd.CardRows(t)
+    cols = t.cols
+    roomy = t.rows >= 8
+    blocks = []
+
+    def add(rank, rows, colour=WHITE):
+        blocks.append((rank, rows, colour))
+
+    def say(rank, text, colour=WHITE):
+        add(rank, [[x] for x in wrap(text, cols)], colour)
+
+    names = [scr.name(s) for s in range(len(g.scores))]
+    points = [[x] for x in scores(names, g.scores, cols)]
+    wild = "Wild One: " + names[g.wild_one] if g.wild_one is not None else "No Wild One yet"
+    s = g.turn
+    if scr.stage == "shown":
+        trick, win, pts = scr.done
+        if win is None:
+            say(0, "Nobody wins trick %d" % trick)
+        else:
+            say(0, "%s wins trick %d: +%d" % (names[win], trick, pts), SEAT_COLOURS[scr.seats[win]])
+        add(1, table(scr, scr.shown, cols))
+        for i, m in enumerate(scr.msgs):
+            say(2 + 3 * i, m)  # the game's end, the Wild One, then a reshuffle
+        add(3, points)
+    else:
+        one = "%s leads trick %d of 3" % (names[g.lead], g.trick)
+        head = [[one]]
+        if len(one) > cols:
+            head = [["Trick %d of 3" % g.trick], [names[g.lead] + " leads"]]
+        colour = SEAT_COLOURS[scr.seats[s]] if s is not None else WHITE
+        pick = scr.sets[scr.cursor] if scr.sets and scr.peek else None
+        add(4 if pick else 2, head)
+        if g.plays:
+            add(2 if pick else 1, table(scr, g.plays, cols))
+        if pick is not None:
+            say(6, wild if s != g.wild_one else "You are the Wild One")
+            if roomy:
+                say(7, names[s] + "'s cards:")
+            add(1, [cd.of(g.hands[s])])
+            row = ["Play "] + cd.of(pick) + [" " + verdict(scr, s, pick)]
+            if sum(width(p) for p in row) > cols:
+                row = row[1:]
+            add(0, [row])
+            add(5, points)
+            if roomy:
+                say(0, "%s: pick with up/down, then select" % names[s], colour)
+            else:
+                say(0, "%s: up/down, select" % names[s], colour)
+        else:
+            add(5, [[wild]])
+            add(3, points)
+            if scr.msgs:
+                say(0, " ".join(scr.msgs), colour)
+            elif s is None:
+                pass
+            elif scr.bots[s] is not None:
+                say(0, "%s (bot) is playing" % names[s], colour)
+            elif roomy:
+                say(0, "%s: hold your pad down to see your cards" % names[s], colour)
+            else:
+                say(0, "%s: hold pad to play" % names[s], colour)
+    rows = []
+    colours = []
+    for _, r, c in fit(blocks, t.rows):
+        rows.extend(r)
+        colours.extend([c] * len(r))
+    lines, grid = cd.layout(rows)
+    t.show(lines, colours)
+    scr.cards.show(grid)

@@ -1,0 +1,65 @@
+"""Go Wild!'s rows as pieces (a string, or a card as (count, colour) that
+app/gowild/cards.py draws), packed into rows whole; the scores by seat; game over."""
+
+from slampad.app import over
+
+
+def width(piece):
+    """Text columns a piece takes (a card: three, four from 10 up)."""
+    if isinstance(piece, str):
+        return len(piece)
+    return 3 if piece[0] < 10 else 4
+
+
+def pack(entries, cols, sep=1):
+    """Entries (lists of pieces) into rows of at most ``cols`` columns, ``sep`` spaces
+    apart; an entry is never split over two rows."""
+    rows = []
+    row = []
+    used = 0
+    for e in entries:
+        w = 0
+        for p in e:
+            w += width(p)
+        if row and used + sep + w <= cols:
+            row.append(" " * sep)
+            row.extend(e)
+            used += sep + w
+        else:
+            if row:
+                rows.append(row)
+            row = list(e)
+            used = w
+    if row:
+        rows.append(row)
+    return rows
+
+
+def scores(names, points, cols):
+    """Each seat with its points ("P1 12  P2 9"), as rows of strings: two spaces apart
+    when one row holds them all, else one, never a seat split from its points."""
+    entries = [["%s %d" % (names[s], points[s])] for s in range(len(points))]
+    rows = pack(entries, cols, 2)
+    if len(rows) > 1:
+        rows = pack(entries, cols, 1)
+    return ["".join(r) for r in rows]
+
+
+class OverScreen(over.OverScreen):
+    """The winner, then every seat's points on as many rows as they need (the same
+    screen by name: the soak's player and the tests know it as OverScreen)."""
+
+    def __init__(self, app, winners, rows, rematch):
+        over.OverScreen.__init__(self, app, winners, "", rematch)
+        self.rows = rows
+
+    def items(self):
+        return self.rows + ["Rematch", "Menu"]
+
+    def enter(self, now):
+        over.OverScreen.enter(self, now)
+        self.cursor = len(self.rows)  # on Rematch
+        self.draw()
+
+    def select(self, i, now):
+        return over.OverScreen.select(self, i - len(self.rows) + 1, now)
