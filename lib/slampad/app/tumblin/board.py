@@ -185,9 +185,9 @@ class BoardView:
             self.px(x, y1, 1)
         for y in range(y0, y1):
             self.px(x1 - 1, y, 1)
-        self.glyphs("4x", x0 + 2, (y0 + y1) // 2 - 2, 4)  # under the dice in it
+        self.glyphs("4x", x0 + 2, y0 - 7, 4)
         if self.minus:
-            self.glyphs("-1x", x0 + 1, self.top(5) + 1, 4)
+            self.glyphs("-1x", x0 + 1, y1 + 2, 4)
 
     def pocket_rows(self):
         t = self.top(5)
