@@ -237,3 +237,24 @@ def test_T6_the_power_is_a_bar_that_fills_while_the_pad_is_held(dev_factory, pro
     dev.release(key)
     dev.run(40)
     assert scr.game.log[-1][0] == "throw"
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_T6_the_die_just_thrown_blinks_where_it_landed_then_stays(dev_factory, profile):
+    dev = dev_factory(profile, seed=4)
+    scr = start(dev, [0, 1], ["human", "human"])
+    for _ in range(6):  # a throw that lands on a scoring step
+        dev.tap(str(scr.seats[scr.who] + 1), ms=750)
+        run_until(dev, lambda: scr.stage == "result", 5000)
+        if scr.landed:
+            break
+        run_until(dev, lambda: scr.stage == "aim", 10000)
+    assert scr.landed
+    shown = []
+    while scr.stage == "result":
+        drawn = [d for d in scr.view.dice[:16] if not d.hidden]
+        shown.append(len(drawn))
+        dev.run(50)
+    n = len(scr.shown)
+    assert set(shown) == {n - 1, n}  # it blinks ...
+    assert shown[-8:] == [n] * 8  # ... and then stays

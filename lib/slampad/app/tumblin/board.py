@@ -223,10 +223,11 @@ class BoardView:
         return []
 
     def place(self, dice):
-        """Each die's sprite place: [(seat, face, x, y)], in the slot nearest its spot."""
+        """Each die's sprite place: [(seat, face, x, y, i)] (i: its index in ``dice``),
+        in the free slot nearest its spot."""
         out = []
         for lv, k in ((1, 2), (2, 3), (3, 4), (4, 5), (-1, 5)):
-            ds = [d for d in dice if d[2] == lv]
+            ds = [d + [i] for i, d in enumerate(dice) if d[2] == lv]
             if not ds:
                 continue
             free = self.slots(k, lv, len(ds))
@@ -246,7 +247,7 @@ class BoardView:
                     sx, sy = out[-1][2:] if out else (x0, self.top(k))
                 else:
                     sx, sy = free.pop(best[1])
-                out.append((d[0], d[1], sx, sy))
+                out.append((d[0], d[1], sx, sy, d[5]))
         return out
 
     def sprite(self, i, seat, face, x, y):
@@ -257,18 +258,20 @@ class BoardView:
         g.x, g.y = x, y
         g.hidden = False
 
-    def draw(self, board, mover=None, legend=False):
+    def draw(self, board, mover=None, legend=False, hide=None):
         """The dice of ``board`` ([seat, face, level, x, y]); ``mover``: (seat, face,
         part, lane) for the die being thrown, or None; ``legend``: each seat's shape on
-        text row 0 after its name ("P1   P2   P3")."""
-        key = ([tuple(d) for d in board], mover, legend)
+        text row 0 after its name ("P1   P2   P3"); ``hide``: a die of ``board`` left
+        out (by index: the die just landed blinks)."""
+        key = ([tuple(d) for d in board], mover, legend, hide)
         if key == self.seen:
             return
         self.seen = key
         self.places = self.place(board)
         n = 0
-        for seat, face, x, y in self.places:
+        for seat, face, x, y, i in self.places:
             self.sprite(n, seat, face, x, y)
+            self.dice[n].hidden = i == hide
             n += 1
         if mover is not None:
             seat, face, k, lane = mover

@@ -46,6 +46,8 @@ def anim(scr, now):
         return shown_power(scr, now) // 5
     if st == "slide":
         return dt // TUMBLE_MS  # a new face each time (it tumbles), a step each STEP_MS
+    if st == "result" and dt < 4 * BLINK_MS:
+        return dt // BLINK_MS - 99  # the landed die blinks
     if st in ("result", "summary"):
         return dt // PAGE_MS
     if st == "aim":
@@ -133,7 +135,10 @@ def _board(scr, now):
     elif st == "slide":
         part = 1 + min(scr.steps, dt // STEP_MS)
         mover = (scr.who, 1 + (dt // TUMBLE_MS) % 6, part, scr.aim[scr.who])
-    v.draw(board, mover, page == ["legend"])
+    hide = None
+    if st == "result" and scr.landed and dt < 4 * BLINK_MS and dt // BLINK_MS % 2:
+        hide = len(board) - 1  # the die just thrown blinks a moment (throw() puts it last)
+    v.draw(board, mover, page == ["legend"], hide)
     v.set_aim(scr.aim[scr.who] if aiming else None, scr.who)
     fw = t.cell[0] // t.scale
     fh = t.cell[1] // t.scale
