@@ -1,8 +1,9 @@
 """Issue 17 item 2, Tumblin' Dice (T1, T6, S1): the virtual board is drawn, not spelled.
 A rendered frame of the play screen, on the OLED and the TFT, has each die's sprite (its
 face's pips, its seat's shape or colour) on the step of its level, the far side of the
-board up; a crowded step still shows every face; the aim is an arrow across 0x that
-moves with up/down; the power is a bar that fills as the pad is held."""
+board up; a crowded step widens (zooms) so every face shows apart; the aim is an arrow
+across 0x that moves with up/down; the power is a bar that fills as the pad is held; the
+die just thrown blinks where it landed."""
 
 import device_helpers
 import pytest
@@ -25,8 +26,9 @@ PIPS = {
 
 def die_art(seat, face):
     """A die's 7x7 look by seat, read without colour (True lit, False dark):
-    seat 0 a solid square with dark pips, seat 1 a hollow square with lit pips, seats 2
-    and 3 the same two with their corners cut round."""
+    seat 0 a solid square with dark pips one apart, seat 1 a hollow square with lit pips
+    side by side, seats 2 and 3 the same two with their corners cut round (pips side by
+    side)."""
     solid = seat in (0, 2)
     art = []
     for y in range(7):
@@ -38,7 +40,11 @@ def die_art(seat, face):
                     row.append(False)  # cut away: the (dark) step shows through
                     continue
                 edge = True
-            pip = 2 <= x <= 4 and 2 <= y <= 4 and (x - 2, y - 2) in PIPS.get(face, ())
+            pips = PIPS.get(face, ())
+            if seat == 0:  # the solid square has room for pips one apart
+                pip = x % 2 == 1 and y % 2 == 1 and ((x - 1) // 2, (y - 1) // 2) in pips
+            else:
+                pip = 2 <= x <= 4 and 2 <= y <= 4 and (x - 2, y - 2) in pips
             row.append((not pip) if solid else (edge or pip))
         art.append(row)
     return art
@@ -160,6 +166,14 @@ def test_T1_a_crowded_step_shows_every_die_never_a_count(dev_factory, profile):
         places.add(at[0])
     assert len(places) == 12
     assert not any("+" in x for x in dev.lines())  # no "+3" for dice left out
+    # Zoom: the crowded step takes width from the empty ones, so a dark pixel parts
+    # each die from the next.
+    assert parts[4][1] - parts[4][0] > parts[2][1] - parts[2][0]
+    ps = sorted(places)
+    for i in range(len(ps)):
+        for j in range(i + 1, len(ps)):
+            a, b = ps[i], ps[j]
+            assert abs(a[0] - b[0]) >= 8 or abs(a[1] - b[1]) >= 8, (a, b)
 
 
 def arrow_row(shot, sc, x0, x1, y0, y1):

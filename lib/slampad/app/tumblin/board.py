@@ -7,7 +7,9 @@ on each step.
 Every die is a 7x7 sprite with its pips, in its seat's colour on a colour display; on
 the mono display each seat has its own shape (solid or hollow, square or round), so
 dice read without colour. A step's dice sit on a grid of slots, each in the slot
-nearest where it lies; a crowded step packs them closer, so every face shows.
+nearest where it lies; a crowded step is drawn wider (the empty ones narrower), and
+only when the steps together cannot hold them apart are they packed closer: every face
+shows, never a count of dice left out.
 
 One background bitmap (the steps, labels, the aim arrow and the power bar) covers the
 display under the text rows, and one TileGrid per die over one sprite sheet."""
@@ -50,8 +52,15 @@ def sprite_sheet(colour):
                             continue  # the round shape's cut corners
                         edge = True  # ... and its edge across them
                     v = 1 if solid or edge else 2
-                    pip = 2 <= x <= 4 and 2 <= y <= 4
-                    if pip and PIPS[f] >> (8 - (y - 2) * 3 - (x - 2)) & 1:
+                    # Pips one apart on the solid square (dark on lit, clear of its
+                    # edge); side by side inside the others' edges.
+                    if solid and not round_:
+                        i, j = (x - 1) // 2, (y - 1) // 2
+                        pip = x & 1 and y & 1
+                    else:
+                        i, j = x - 2, y - 2
+                        pip = 2 <= x <= 4 and 2 <= y <= 4
+                    if pip and PIPS[f] >> (8 - j * 3 - i) & 1:
                         v = 2 if solid else 1
                     sheet[x0 + x, y] = v
     return sheet
@@ -80,12 +89,9 @@ class BoardView:
         self.depth = bh - 5 * r - 2
         self.y0 = y0 + 1  # the top of the pad's tread
         self.y1 = y0 + bh  # the board's bottom
-        lw = (w - 44) // 3
-        widths = (9, 10, lw, lw, lw, 24)
-        xs = [0]
-        for v in widths:
-            xs.append(xs[-1] + v)
-        self.xs = xs  # picture x where each part starts (pad .. 4x, then the end)
+        self.steps_w = w - 44  # the 1x, 2x and 3x steps share this width
+        self.xs = []  # picture x where each part starts (pad .. 4x, then the end)
+        self.set_widths(None)
         n = len(COLOURS)
         self.bmp = displayio.Bitmap(w, h, n if colour else 2)
         pal = displayio.Palette(n if colour else 2)
@@ -130,6 +136,25 @@ class BoardView:
             self.text.dirty = True
 
     # -- geometry ------------------------------------------------------------------
+    def set_widths(self, counts):
+        """Zoom: a crowded step (``counts``: dice on 1x, 2x, 3x) gets more of the width,
+        so its dice keep a pixel between them; True when the parts moved."""
+        room = self.steps_w
+        ws = [room // 3] * 3
+        if counts is not None:
+            rows = self.depth // 8
+            need = [max(18, 2 + 8 * ((n + rows - 1) // rows)) for n in counts]
+            if sum(need) <= room:
+                extra = room - sum(need)
+                ws = [v + extra // 3 for v in need]
+        xs = [0]
+        for v in (9, 10, ws[0], ws[1], ws[2], 24):
+            xs.append(xs[-1] + v)
+        if xs == self.xs:
+            return False
+        self.xs = xs
+        return True
+
     def top(self, k):
         """Picture y of the far edge of part k (0 pad, 1 0x, 2-4 1x-3x, 5 the 4x)."""
         return self.y0 + k * self.rise
@@ -267,6 +292,8 @@ class BoardView:
         if key == self.seen:
             return
         self.seen = key
+        if self.set_widths([sum(1 for d in board if d[2] == lv) for lv in (1, 2, 3)]):
+            self.redraw()
         self.places = self.place(board)
         n = 0
         for seat, face, x, y, i in self.places:
@@ -290,6 +317,17 @@ class BoardView:
                 self.sprite(MAX_DICE + 1 + s, s, 0, (5 * s + 2) * fw + 2, 2)
             else:
                 g.hidden = True
+        self.text.dirty = True
+
+    def redraw(self):
+        """The whole background again (the steps moved): steps, arrow and bar."""
+        self.bmp.fill(0)
+        self.stairs()
+        if self.aim is not None:
+            self.arrow(self.aim[0], 5)
+        bar, self.bar = self.bar, None
+        if bar is not None:
+            self.set_bar(bar[0], bar[1])
         self.text.dirty = True
 
     # -- the aim and the power -----------------------------------------------------
