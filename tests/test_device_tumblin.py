@@ -192,7 +192,7 @@ def test_T6_virtual_game_two_humans_two_bots_to_the_end_and_replay(dev_factory):
     wide = WidthCheck(dev)
     scr = start(dev, [0, 1, 2, 3], ["human", "human", "easy", "normal"], {"board": "virtual"})
     assert dev.lines()[0] == "Roll for order: slam!"
-    assert dev.shows("P1:? P2:? P3:? P4:?")
+    assert dev.shows("To roll: P1 P2 P3 P4") and not dev.shows("Rolled")
     throws, summaries = play_virtual(dev, scr)
     g = scr.game
     assert g.is_over() and throws == 2 * 4 * g.round  # two humans, four dice a round
@@ -222,7 +222,8 @@ def test_T3_rolloff_shows_each_roll_on_screen_and_pixels(dev_factory):
                 f = scr.faces[s]
                 if f is not None:
                     seen.append(f)
-                    assert dev.shows("%s:%d" % (scr.name(s), f)), dev.lines()
+                    assert dev.shows("%s %d" % (scr.name(s), f)), dev.lines()
+                    assert not any(scr.name(s) in x for x in dev.lines() if "To roll" in x)
                     if f < 6:  # the face as lit pixels in the seat colour
                         assert lit(dev, scr.seats[s]) == f
         if scr.note:

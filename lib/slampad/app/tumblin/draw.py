@@ -58,19 +58,33 @@ def anim(scr, now):
 
 
 def _roll_rows(scr, cols):
+    """The roll-off in words (T3): who rolled what, who still has to roll."""
     g = scr.game
     if scr.stage == "order":
         lines = [scr.order_line, "%s throws first" % scr.name(g.order[0])]
     else:
         lines = ["Roll for order: slam!"]
-    cells = []
+    rolled = []
+    waiting = []
     for s in range(len(scr.seats)):
-        f = scr.faces[s]
-        if f is None:
-            f = "?" if ("roll", s) in g.legal_actions(s) else "-"
-        cells.append("%s:%s" % (scr.name(s), f))
-    lines.append(" ".join(cells))
-    lines.append(scr.note or (scr.msgs[-1] if scr.msgs and scr.stage == "roll" else ""))
+        if scr.faces[s] is not None:
+            rolled.append("%s %d" % (scr.name(s), scr.faces[s]))
+        elif ("roll", s) in g.legal_actions(s):
+            waiting.append(scr.name(s))
+    line = "Rolled:"
+    for i in range(len(rolled)):  # a seat and its roll stay on one row
+        x = " %s%s" % (rolled[i], "," if i < len(rolled) - 1 else "")
+        if len(line) + len(x) > cols:
+            lines.append(line)
+            line = x[1:]
+        else:
+            line += x
+    if rolled:
+        lines.append(line)
+    if waiting and scr.stage == "roll":
+        lines.append("To roll: " + " ".join(waiting))
+    if scr.note:
+        lines.append(scr.note)
     return lines
 
 
