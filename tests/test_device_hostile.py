@@ -1172,7 +1172,7 @@ def unplugged_tumblin_virtual(dev):
     again = dev.app.screen
     slow(dev, MINUTE)
     assert again.game.phase == "roll_off" and again.faces[0] is None, dev.lines()
-    assert again.faces[1] is not None and dev.shows("P1:?"), dev.lines()
+    assert again.faces[1] is not None and dev.shows("To roll: P1"), dev.lines()
 
 
 def unplugged_tumblin_table(dev):

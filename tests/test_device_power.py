@@ -292,7 +292,8 @@ def test_the_idle_times_are_settings_and_zero_is_never(dev_factory):
     for _ in range(5):
         dev.tap("down")
     dev.tap("select")  # Settings
-    assert dev.lines()[0].startswith("Settings")
+    assert type(dev.app.screen).__name__ == "SettingsScreen", dev.lines()
+    assert dev.lines()[0] == "How bright LEDs glow"  # the highlighted setting, explained
     labels = [it for it in dev.app.screen.items()]
     assert "Dim after 2 min" in labels and "Sleep after 10 min" in labels
     scr = dev.app.screen

@@ -7,6 +7,7 @@ import sys
 import device_helpers
 from device_helpers import S1_COLOUR, WidthCheck, colour_name, run_until
 
+from slampad.app.tumblin.draw import shown_power
 from slampad.ticks import ticks_diff
 
 shim = device_helpers.shim
@@ -14,7 +15,6 @@ dev_factory = device_helpers.dev_factory
 
 WRAP = 1 << 29
 PADS = ("1", "2", "3", "4")
-LETTER = "RBGW"  # S1 by pad: red, blue, green, white (black dice)
 
 
 def start(dev, seats, kinds, options):
@@ -50,30 +50,36 @@ def replay(scr):
     return g
 
 
-def stair_rows(g, seats):
-    """The side view, read independently: level rows indented one more each, the dice on
-    a level nearest-first as seat letter (S1) and face; the -1x ledge beside the 4x."""
-    rows = []
-    for lv in (1, 2, 3, 4):
-        ds = sorted((d for d in g.board if d[2] == lv), key=lambda d: d[3])
-        toks = ["%s%d" % (LETTER[seats[d[0]]], d[1]) for d in ds]
-        minus = sorted((d for d in g.board if d[2] == -1), key=lambda d: d[3])
-        if lv == 4 and minus:
-            toks.append("(-1x: %s)" % " ".join("%s%d" % (LETTER[seats[d[0]]], d[1])
-                                              for d in minus))
-        rows.append(" " * (lv - 1) + "%dx\\" % lv + "".join(" " + t for t in toks))
-    return rows
+def level_part(level):
+    """The part of the drawn board a level is on (app/tumblin/board.py: 0 pad, 1 0x,
+    2-4 the 1x-3x steps, 5 the 4x pocket and the -1x ledge beside it)."""
+    return 5 if level in (4, -1) else level + 1
 
 
-def check_stairs(dev, scr, first_row):
-    shown = dev.lines()[first_row:first_row + 4]
-    cols = dev.app.text.cols
-    for want, got in zip(stair_rows(scr.game, scr.seats), shown, strict=True):
-        if len(want) <= cols:
-            assert got == want, (got, want)
-        else:  # too many dice for the row: the first ones, then "+k"
-            head, _, rest = got.rpartition(" +")
-            assert want.startswith(head) and rest.isdigit(), (got, want)
+def check_board(dev, scr):
+    """The picture (T1, S1): every die on the board is one sprite, with its face and its
+    seat's shape and colour, on the step of its level, none over another."""
+    g = scr.game
+    v = scr.view
+    assert v is not None and not v.group.hidden
+    drawn = [d for d in v.dice[:16] if not d.hidden]
+    assert len(drawn) == len(g.board), (len(drawn), g.board)
+    want = sorted((d[0] * 7 + d[1], d[2]) for d in g.board)
+    got = []
+    for sp in drawn:
+        seat = v.pals.index(sp.pixel_shader)
+        assert sp[0] // 7 == seat % 4  # the seat's shape
+        part = [k for k in range(6) if v.xs[k] <= sp.x < v.xs[k + 1]]
+        assert len(part) == 1, sp.x
+        lv = [d[2] for d in g.board if d[0] == seat and level_part(d[2]) == part[0]]
+        assert lv, (seat, part, g.board)
+        got.append((sp[0], lv[0]))
+    assert sorted(x[0] for x in got) == [x[0] for x in want]
+    boxes = sorted((sp.x, sp.y) for sp in drawn)
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            a, b = boxes[i], boxes[j]
+            assert abs(a[0] - b[0]) >= 6 or abs(a[1] - b[1]) >= 6, (a, b)  # faces show
 
 
 def roll_humans(dev, scr):
@@ -98,7 +104,7 @@ def check_summary(dev, scr):
         rs = [g.round_scores[s] for s in g.order]
         assert rs == sorted(rs, reverse=True)
     for s in range(len(scr.seats)):
-        want = "%s +%d =%d" % (scr.name(s), g.round_scores[s], g.totals[s])
+        want = "%s +%d, total %d" % (scr.name(s), g.round_scores[s], g.totals[s])
         assert want in lines, (want, lines)
     assert dev.lines()[0] == lines[0]
 
@@ -111,13 +117,13 @@ def human_throw(dev, scr, k, samples):
     key = PADS[pad]
     # S1: the thrower's strip lights up in their seat colour.
     assert strip(dev, pad) == [S1_COLOUR[pad]] * 5, strip(dev, pad)
-    check_stairs(dev, scr, 1)
+    check_board(dev, scr)
     target = (-30, 0, 20, 10)[k % 4]
     if scr.aim[s] == target:
         dev.tap("up", ms=20, after=20)
     while scr.aim[s] != target:
         dev.tap("up" if scr.aim[s] < target else "down", ms=20, after=20)
-    assert dev.shows("aim |"), dev.lines()  # the lane marker, while the aim moves
+    assert scr.view.aim == (target, s)  # the arrow is drawn in the lane aimed at
     hold = 500 + 90 * (k % 6)
     if k == 1:
         hold = 1900  # held past full power: the bar falls again (ping-pong)
@@ -128,7 +134,8 @@ def human_throw(dev, scr, k, samples):
     for _ in range(hold // 100 - 1):
         dev.run(100)
         counts.append(lit(dev, pad))
-    assert scr.stage == "charge" and dev.shows("[")
+    assert scr.stage == "charge" and dev.shows("%s power" % scr.name(s)), dev.lines()
+    assert abs(scr.view.bar[1] - shown_power(scr, dev.now())) <= 6  # the bar: the power
     dev.run(hold - 1 - 100 * (hold // 100 - 1))
     dev.release(key)
     dev.run(1)
@@ -185,14 +192,15 @@ def test_T6_virtual_game_two_humans_two_bots_to_the_end_and_replay(dev_factory):
     wide = WidthCheck(dev)
     scr = start(dev, [0, 1, 2, 3], ["human", "human", "easy", "normal"], {"board": "virtual"})
     assert dev.lines()[0] == "Roll for order: slam!"
-    assert dev.shows("P1:? P2:? P3:? P4:?")
+    assert dev.shows("To roll: P1 P2 P3 P4") and not dev.shows("Rolled")
     throws, summaries = play_virtual(dev, scr)
     g = scr.game
     assert g.is_over() and throws == 2 * 4 * g.round  # two humans, four dice a round
     assert summaries == g.round
     won = g.winners()
     assert dev.lines()[0] == "Winner: P%d" % (won[0] + 1) or dev.lines()[0].startswith("Draw")
-    assert dev.shows("Pts " + " ".join(str(x) for x in g.totals))
+    best = max(range(len(g.totals)), key=lambda s: g.totals[s])
+    assert dev.lines()[1].startswith(" P%d %d " % (best + 1, g.totals[best]))  # with its seat
     again = replay(scr)
     assert again.to_dict() == g.to_dict() and again.totals == g.totals
     assert not wide.too_wide, wide.too_wide
@@ -214,7 +222,8 @@ def test_T3_rolloff_shows_each_roll_on_screen_and_pixels(dev_factory):
                 f = scr.faces[s]
                 if f is not None:
                     seen.append(f)
-                    assert dev.shows("%s:%d" % (scr.name(s), f)), dev.lines()
+                    assert dev.shows("%s %d" % (scr.name(s), f)), dev.lines()
+                    assert not any(scr.name(s) in x for x in dev.lines() if "To roll" in x)
                     if f < 6:  # the face as lit pixels in the seat colour
                         assert lit(dev, scr.seats[s]) == f
         if scr.note:
@@ -293,22 +302,35 @@ def test_colour_display_layout_status_aim_stairs_and_seat_colours(dev_factory):
         roll_humans(dev, scr)
         dev.run(20)
     run_until(dev, lambda: scr.stage in ("aim", "bot"), 8000)
+    taught = False
     for _ in range(3):
         run_until(dev, lambda: scr.stage in ("aim", "bot"), 20000)
         lines = dev.lines()
         me = scr.name(scr.who)
-        assert lines[0] == "Round 1 %s die %d/4" % (me, scr.die_no)
-        assert lines[1].startswith("aim |")
-        check_stairs(dev, scr, 2)
+        bot = scr.bots[scr.who] is not None
+        head = "%s (bot): die %d of 4" if bot else "%s throws die %d of 4"
+        assert lines[0] == head % (me, scr.die_no)
+        assert lines[1].startswith("Power") and lines[1].endswith("Round 1")
+        check_board(dev, scr)
         from slampad.app.ui import SEAT_COLOURS
 
         assert dev.app.text.colours[0] == SEAT_COLOURS[scr.seats[scr.who]]  # S1 on screen
         if scr.stage == "aim":
-            assert dev.shows("hold your pad")
+            said = set()
+            for _ in range(3 * 1500 // 100):  # the explanation's pages turn
+                said.add(" ".join(dev.lines()[8:]).strip())
+                dev.run(100)
+            if taught:
+                assert said == {"%s: aim, hold your pad, let go." % me}, said
+            else:  # the first throw explains the arrow and the bar, once
+                assert said == {"Up/down moves the arrow: your aim.",
+                                "Hold your pad: the bar shows power.",
+                                "Let go of your pad to throw."}, said
+            taught = True
             dev.tap(PADS[scr.seats[scr.who]], ms=800)
         else:
             run_until(dev, lambda: scr.stage == "result", 10000)
-            assert any("on " in x or "off" in x or "pad" in x for x in dev.lines()[6:])
+            assert any(" on " in x or "off" in x or "out" in x for x in dev.lines()[8:])
             run_until(dev, lambda: scr.stage not in ("result", "slide"), 10000)
     assert not wide.too_wide, wide.too_wide
 
@@ -366,7 +388,7 @@ def test_T6_S3_table_game_overtime_undo_and_end(dev_factory):
     run_until(dev, lambda: dev.app.screen is scr and scr.stage == "summary", 2000)
     assert "Overtime: P1 P3" in scr.summary and g.overtime
     check_summary(dev, scr)
-    assert scr.summary[1:3] == ["P1 +60 =60", "P3 +60 =60"]
+    assert scr.summary[1:3] == ["P1 +60, total 60", "P3 +60, total 60"]
     # S3 from the summary: the last die goes back to the enter screen.
     dev.run(800)
     dev.tap("up", after=100)
@@ -453,7 +475,8 @@ def test_macropad_key_pixels_and_power_bar_on_screen(dev_factory):
         if scr.stage == "aim":
             dev.press("1")
             dev.run(700)
-            assert dev.lines()[0].startswith("P1 [#####")  # no dice pixels: the bar on screen
+            assert dev.lines()[0].startswith("P1 power")  # no dice pixels: the bar on screen
+            assert scr.view.bar[1] >= 50
             dev.release("1")
         run_until(dev, lambda: scr.stage == "result", 20000)
 
@@ -470,7 +493,7 @@ def test_headless_tumblin_demo_script(dev_factory, tmp_path):
     shots = sim.run_script(dev, cmds, str(tmp_path))
     assert dev.shows("Rematch") and len(shots) == 6
     scr_lines = [lines for _t, lines in dev.log]
-    assert any(x[0].startswith("P1 [###") for x in scr_lines)  # the power bar
+    assert any(x[0].startswith("P1 power") for x in scr_lines)  # the power bar
     assert any(x[0] == "Round 1 scores" for x in scr_lines)
 
 

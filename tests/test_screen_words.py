@@ -22,7 +22,6 @@ PROFILES = ("pico", "feather", "pico_tft", "macropad")
 MINUTES = 6  # simulated, per game and profile
 RULING_ID = re.compile(r"(?<![A-Za-z0-9])[SWGTD][0-9]{1,2}(?![0-9A-Za-z])")
 
-
 class Seen:
     """What the app asked the display to show, with what was wrong with it."""
 
@@ -40,7 +39,6 @@ class Seen:
         m = RULING_ID.search(s)
         if m:
             self.bad("ruling id %s: %r" % (m.group(0), s), where)
-
 
 def watch(seen, soak_mod, monkeypatch):
     """Patch app/ui.py as each power-up imports it afresh, before any screen binds it."""
@@ -77,7 +75,6 @@ def watch(seen, soak_mod, monkeypatch):
 
     monkeypatch.setattr(soak_mod, "use_shim", use_shim)
 
-
 def test_the_checks_catch_a_ruling_id_a_wide_row_and_a_cut_word():
     seen = Seen()
     seen.row("Free moves (D6 off)", 21, "x")
@@ -88,19 +85,8 @@ def test_the_checks_catch_a_ruling_id_a_wide_row_and_a_cut_word():
         "wider than 21 columns: 'P1 from? 13|11 and more'",
     ]
 
-
-# Still spelled in codes until their pictures are drawn (issue 17 item 2): Tumblin's
-# board rows ("2x\\ R2 G1"; the soak plays the virtual board on some profiles only).
-# Work in progress: the mark goes with item 2. (Go Wild!'s cards are drawn now.)
-PENDING = ("tumblin",)
-
-
 @pytest.mark.parametrize("profile", PROFILES)
-@pytest.mark.parametrize(
-    "game",
-    [pytest.param(g, marks=pytest.mark.xfail(reason="issue 17 item 2: pictures pending"))
-     if g in PENDING else g for g in GAMES],
-)  # fmt: skip
+@pytest.mark.parametrize("game", GAMES)
 def test_every_string_on_screen_is_whole_and_plain(shim, monkeypatch, game, profile):
     import soak
 

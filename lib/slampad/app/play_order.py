@@ -55,6 +55,7 @@ ORDER = {
         "slampad.games",
     ),
     "slampad.app.tumblin.play": (
+        "slampad.app.tumblin.board",
         "slampad.games.tumblin",
         "slampad.app.tumblin.play",
         "slampad.app.tumblin.draw",

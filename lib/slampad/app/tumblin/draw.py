@@ -1,7 +1,10 @@
-"""How Tumblin' Dice looks: the board from the side as a text staircase (one row
-per level, each indented one more: "1x\\ R3 B2" / " 2x\\ G5" ...), the aim lane,
-the power bar, and the seat LEDs (S1 colours; a roll-off die as lit pixels)."""
+"""How Tumblin' Dice looks: the virtual board as a picture (app/tumblin/board.py: the
+steps from the side, every die where it lies, the aim arrow and the power bar) with
+a status row (the OLED) or rows above and below it (240x240), each prompt saying who
+acts and what to do; the roll-off, the table board and the round's scores as text;
+and the seat LEDs (S1 colours; a roll-off die as lit pixels)."""
 
+from slampad.app.tumblin.board import BoardView
 from slampad.app.ui import SEAT_COLOURS, wrap
 from slampad.app.ui import rgb as _rgb
 from slampad.ticks import ticks_diff
@@ -10,11 +13,12 @@ WRAP = 1 << 29
 RISE_MS = 1200  # charging: 0 to full power in this long, then back down
 STEP_MS = 260  # the sliding die takes this long per level
 PAGE_MS = 1800  # rows that do not fit are shown a page at a time
-ALT_MS = 1500  # the small display alternates its status row this often
+ALT_MS = 1500  # the status row's pages turn this often while a player aims
 BLINK_MS = 250
-LETTERS = "RBGWPO"  # S1 by pad: red, blue, green, white (black dice), purple, orange
+TUMBLE_MS = 90  # the sliding die shows another face this often
 WHITE = 0xFFFFFF
 OFF = (0, 0, 0)
+THROWING = ("aim", "charge", "bot", "botcharge", "slide", "result")
 
 
 def power_at(ms):
@@ -39,92 +43,144 @@ def anim(scr, now):
     st = scr.stage
     dt = ticks_diff(now, scr.t0, WRAP)
     if st in ("charge", "botcharge"):
-        return shown_power(scr, now) // 10
+        return shown_power(scr, now) // 5
     if st == "slide":
-        return dt // STEP_MS
+        return dt // TUMBLE_MS  # a new face each time (it tumbles), a step each STEP_MS
+    if st == "result" and dt < 4 * BLINK_MS:
+        return dt // BLINK_MS - 99  # the landed die blinks
     if st in ("result", "summary"):
         return dt // PAGE_MS
     if st == "aim":
-        recent = scr.aim_t is not None and ticks_diff(now, scr.aim_t, WRAP) < ALT_MS
-        return dt // ALT_MS * 2 + (1 if recent else 0)
+        return dt // ALT_MS
     if st in ("roll", "order") and 6 in scr.faces:
         return dt // BLINK_MS
     return 0
 
 
-def bar(p, w):
-    k = p * w // 100
-    return "[" + "#" * k + " " * (w - k) + "]"
-
-
-def lane(aim):
-    """The aim as a marker across the board's width: |....^....|"""
-    i = ((aim + 100) * 8 + 100) // 200
-    return "|" + "." * i + "^" + "." * (8 - i) + "|"
-
-
-def stairs(scr, board, cols, mover=None, at=0):
-    """Rows for levels 1-4 (the -1x ledge beside the 4x pocket), each coloured by
-    the seat of its best die; ``mover`` (a label) is the die sliding, on level ``at``."""
-    rows = []
-    colours = []
-    for lv in (1, 2, 3, 4):
-        ds = [d for d in board if d[2] == lv or (lv == 4 and d[2] == -1)]
-        ds.sort(key=lambda d: d[3])  # nearest the thrower first
-        toks = [LETTERS[scr.seats[d[0]]] + str(d[1]) for d in ds if d[2] > 0]
-        if at == lv:
-            toks.append(mover)
-        minus = [LETTERS[scr.seats[d[0]]] + str(d[1]) for d in ds if d[2] < 0]
-        if minus:
-            toks.append("(-1x: " + " ".join(minus) + ")")
-        line = " " * (lv - 1) + "%dx\\" % lv
-        for i in range(len(toks)):
-            more = len(toks) - i
-            if len(line) + 1 + len(toks[i]) + (len(" +%d" % more) if more > 1 else 0) > cols:
-                line += " +%d" % more  # no room for the rest
-                break
-            line += " " + toks[i]
-        rows.append(line)
-        best = max(ds, key=lambda d: d[1] * d[2]) if ds else None
-        colours.append(SEAT_COLOURS[scr.seats[best[0]]] if best else WHITE)
-    return rows, colours
-
-
 def _roll_rows(scr, cols):
+    """The roll-off in words (T3): who rolled what, who still has to roll."""
     g = scr.game
     if scr.stage == "order":
         lines = [scr.order_line, "%s throws first" % scr.name(g.order[0])]
     else:
         lines = ["Roll for order: slam!"]
-    cells = []
+    rolled = []
+    waiting = []
     for s in range(len(scr.seats)):
-        f = scr.faces[s]
-        if f is None:
-            f = "?" if ("roll", s) in g.legal_actions(s) else "-"
-        cells.append("%s:%s" % (scr.name(s), f))
-    lines.append(" ".join(cells))
-    lines.append(scr.note or (scr.msgs[-1] if scr.msgs and scr.stage == "roll" else ""))
+        if scr.faces[s] is not None:
+            rolled.append("%s %d" % (scr.name(s), scr.faces[s]))
+        elif ("roll", s) in g.legal_actions(s):
+            waiting.append(scr.name(s))
+    line = "Rolled:"
+    for i in range(len(rolled)):  # a seat and its roll stay on one row
+        x = " %s%s" % (rolled[i], "," if i < len(rolled) - 1 else "")
+        if len(line) + len(x) > cols:
+            lines.append(line)
+            line = x[1:]
+        else:
+            line += x
+    if rolled:
+        lines.append(line)
+    if waiting and scr.stage == "roll":
+        lines.append("To roll: " + " ".join(waiting))
+    if scr.note:
+        lines.append(scr.note)
     return lines
 
 
-def _says(scr, now, big):
-    """The message rows of a throw, by stage."""
+def _pages(scr, now, big):
+    """What a throw's words say, by stage: pages, turned in time (each one row on the
+    OLED, two rows on 240x240). A player's first throw explains the arrow and the bar."""
     st = scr.stage
     me = scr.name(scr.who)
-    if st == "table":
-        return ["%s: throw a die%s, then slam your pad" % (me, " on the board" if big else "")]
+    notes = [scr.note] if scr.note else []
     if st == "aim":
-        if big:
-            return ["%s: hold your pad, let go to throw. up/down: aim" % me]
-        return ["%s: hold pad, let go" % me]
-    if st in ("charge", "botcharge"):
-        bot = " bot" if st == "botcharge" else ""
-        return ["%s%s %s" % (me, bot, bar(shown_power(scr, now), 10))]
+        if scr.who in scr.taught:
+            said = [me + ": aim, hold your pad, let go." if big else me + ": aim, hold, let go"]
+        elif big:
+            said = ["Up/down moves the arrow: your aim.",
+                    "Hold your pad: the bar shows power.", "Let go of your pad to throw."]
+        else:
+            said = [me + ": up/down aims", "Hold your pad: power", "Let go to throw"]
+        head = [] if big else ["%s throws die %d of 4" % (me, scr.die_no)]
+        return notes + head + said + ([] if big or scr.app.hw.colour else ["legend"])
+    if st == "charge":
+        return ["Let go of your pad to throw."] if big else ["power"]
     if st == "bot":
-        return [me + " (bot) throws..."]
+        return [me + " (bot) aims..."]
+    if st == "botcharge":
+        return [me + " (bot) throws..."] if big else ["power"]
     if st == "slide":
         return [me + " throws..."]
-    return scr.msgs
+    return scr.msgs + notes
+
+
+def _board(scr, now):
+    """A throw on the virtual board: the picture, and the words around it."""
+    t = scr.app.text
+    g = scr.game
+    cols = t.cols
+    big = t.rows >= 8
+    st = scr.stage
+    dt = ticks_diff(now, scr.t0, WRAP)
+    v = scr.view
+    if v is None:
+        v = scr.view = BoardView(scr.app, scr.seats, g.options["minus_zone"])
+    v.show(True)
+    me = scr.name(scr.who)
+    mine = SEAT_COLOURS[scr.seats[scr.who]]
+    pages = _pages(scr, now, big)
+    turn = ALT_MS if st == "aim" else PAGE_MS
+    if big:  # two rows a page
+        rows = []
+        for x in pages:
+            w = wrap(x, cols)
+            rows += [w[i:i + 2] for i in range(0, len(w), 2)]
+    else:
+        rows = [[x] for x in pages]
+    scr.pages = len(rows) or 1
+    page = rows[(dt // turn) % len(rows)] if rows else [""]
+    power = st in ("charge", "botcharge")
+    aiming = power or st in ("aim", "bot")
+    board = scr.before if st == "slide" else scr.shown
+    mover = None
+    if aiming:
+        mover = (scr.who, 0, 0, scr.aim[scr.who])  # the die on the launch pad
+    elif st == "slide":
+        part = 1 + min(scr.steps, dt // STEP_MS)
+        mover = (scr.who, 1 + (dt // TUMBLE_MS) % 6, part, scr.aim[scr.who])
+    hide = None
+    if st == "result" and scr.landed and dt < 4 * BLINK_MS and dt // BLINK_MS % 2:
+        hide = len(board) - 1  # the die just thrown blinks a moment (throw() puts it last)
+    v.draw(board, mover, page == ["legend"], hide)
+    v.set_aim(scr.aim[scr.who] if aiming else None, scr.who)
+    fw = t.cell[0] // t.scale
+    fh = t.cell[1] // t.scale
+    if page == ["legend"]:  # the seats' shapes, drawn after their names
+        page = ["   ".join(scr.name(s) for s in range(len(scr.seats)))]
+    if big:
+        if scr.bots[scr.who]:
+            head = "%s (bot): die %d of 4" % (me, scr.die_no)
+        else:
+            head = "%s throws die %d of 4" % (me, scr.die_no)
+        rnd = ("Overtime %d" if g.overtime else "Round %d") % g.round
+        room = cols - len(rnd) - 7  # "Power " and a space before the round
+        v.set_bar((6 * fw, fh + 2, room * fw, fh - 4), shown_power(scr, now))
+        lines = [head, "Power" + " " * (cols - 5 - len(rnd)) + rnd] + [""] * 6 + page
+        colours = [mine] * len(lines)
+        colours[1] = WHITE
+    else:
+        if page == ["power"]:
+            bot = " bot" if st == "botcharge" else ""
+            word = "%s%s power" % (me, bot)
+            x0 = (len(word) + 1) * fw
+            v.set_bar((x0, 2, v.w - x0 - 2, fh - 4), shown_power(scr, now))
+            page = [word + " " * (cols - len(word))]  # the bar hides the battery corner
+        else:
+            v.set_bar(None, 0)
+        lines = page
+        colours = [mine]
+    t.show(lines, colours)
 
 
 def draw(scr, now):
@@ -134,6 +190,11 @@ def draw(scr, now):
     big = rows >= 8
     st = scr.stage
     dt = ticks_diff(now, scr.t0, WRAP)
+    if scr.virtual and st in THROWING:
+        _board(scr, now)
+        return
+    if scr.view is not None:
+        scr.view.show(False)
     lines = []
     colours = None
     if st in ("roll", "order"):
@@ -152,41 +213,17 @@ def draw(scr, now):
             x = lines[i]
             if x[0] == "P" and x[2] == " ":  # a seat's line: its colour (S1)
                 colours[i] = SEAT_COLOURS[int(x[1]) - 1]
-    else:
+    else:  # the table board: throw a real die, then slam
         me = scr.name(scr.who)
         mine = SEAT_COLOURS[scr.seats[scr.who]]
-        aim = "aim %s %4d" % (lane(scr.aim[scr.who]), scr.aim[scr.who])
-        says = []
-        for x in _says(scr, now, big):
-            says += wrap(x, cols)
+        says = wrap("%s: throw a die%s, then slam your pad" % (me, " on the board" if big else ""),
+                    cols)
         note = wrap(scr.note, cols) if scr.note else []
-        head = "%s %s die %d/4" % (("R%d OT" if g.overtime else "Round %d") % g.round,
+        head = "%s %s die %d/4" % ("Overtime" if g.overtime else "Round %d" % g.round,
                                     me, scr.die_no)
-        if st == "table":
-            undo = ["up: undo last entry"] if ("undo",) in g.legal_actions(None) else []
-            lines = [head] + says + note + (undo if big or not note else [])
-            t.show(lines, [mine] * len(lines))
-            return
-        board = scr.shown
-        if st == "slide":
-            board = scr.before
-        srows, scol = stairs(scr, board, cols, LETTERS[scr.seats[scr.who]] + "?",
-                             min(scr.steps, dt // STEP_MS) if st == "slide" else 0)
-        if big:
-            lines = [head, aim] + srows + says + note
-            colours = [mine, mine] + scol + [mine] * rows
-            scr.pages = 1
-        else:
-            if st != "aim":
-                status = says
-            elif scr.aim_t is not None and ticks_diff(now, scr.aim_t, WRAP) < ALT_MS:
-                status = [aim]
-            else:
-                status = note + says + [aim]
-            scr.pages = len(status) or 1
-            lines = [status[(dt // (ALT_MS if st == "aim" else PAGE_MS)) % scr.pages]
-                     if status else ""] + srows
-            colours = [mine] + scol
+        undo = ["up: undo last entry"] if ("undo",) in g.legal_actions(None) else []
+        lines = [head] + says + note + (undo if big or not note else [])
+        colours = [mine] * len(lines)
     t.show(lines, colours)
 
 

@@ -2,8 +2,9 @@
 what an undo took back (S3), and the game-over screen."""
 
 from slampad.app import cues
+from slampad.games import tumblin_score as sc
 
-WHERE = {"pad": "stopped on the pad", 0: "fell on 0x: out"}  # T1: removed at once
+WHERE = {"pad": "on the pad: out", 0: "on 0x: out"}  # T1: removed at once
 
 
 def news(scr, events, now):
@@ -29,15 +30,16 @@ def news(scr, events, now):
                 scr.note = ""
                 scr.set_stage("order", now)
                 scr.app.beep(cues.GO)
-        elif k == "landed":
-            res.insert(0, "%s: %d on %dx" % (scr.name(e[1]), e[2], e[3]))
+        elif k == "landed":  # T2: what the die scores where it lies now
+            pts = sc.die_score(e[2], e[3], g.options["mode"])
+            res.insert(0, "%s: %d on %dx: %d pts" % (scr.name(e[1]), e[2], e[3], pts))
         elif k == "removed":
             res.insert(0, "%s: %s" % (scr.name(e[1]), WHERE.get(e[2], "off the board")))
         elif k == "bumped":
             if e[3] in (None, "pad", 0):
-                res.append("bumped %s off" % scr.name(e[1]))
+                res.append("%s's die knocked off" % scr.name(e[1]))
             elif e[3] != e[2]:  # a push along its own level is not news
-                res.append("bumped %s to %dx" % (scr.name(e[1]), e[3]))
+                res.append("%s's die moves to %dx" % (scr.name(e[1]), e[3]))
         elif k == "round_over":
             summarise(scr, e)
         elif k == "overtime":
@@ -65,7 +67,7 @@ def summarise(scr, e):
     ss.sort(key=lambda s: -tot[s])
     lines = ["Round %d scores" % e[1]]
     for s in ss:
-        lines.append("%s +%d =%d" % (scr.name(s), rs[s], tot[s]))
+        lines.append("%s +%d, total %d" % (scr.name(s), rs[s], tot[s]))
     if g.teams:
         t = g.unit_totals(tot)
         lines.append("%s %d %s %d" % (team(scr, 0), t[0], team(scr, 1), t[1]))
@@ -99,5 +101,18 @@ def over(scr):
         score = "%s %d %s %d" % (team(scr, 0), t[0], team(scr, 1), t[1])
     else:
         won = [scr.name(s) for s in g.winners()]
-        score = "Pts " + " ".join(str(x) for x in g.totals)
+        score = totals_line(scr, scr.app.text.cols - 1)
     return OverScreen(app, won, score, lambda: again(app, seats, kinds, opts))
+
+
+def totals_line(scr, cols):
+    """Each seat's total, best first ("P2 40 P1 31"), as many as fit ``cols``."""
+    tot = scr.game.totals
+    ss = sorted(range(len(tot)), key=lambda s: -tot[s])
+    out = ""
+    for s in ss:
+        x = "%s %d" % (scr.name(s), tot[s])
+        if len(out) + 1 + len(x) > cols:
+            break
+        out = out + " " + x if out else x
+    return out

@@ -52,6 +52,7 @@ class PlayScreen(Screen):
     leave = None
     in_game = True
     unsaved = False  # the game changed since it was last saved
+    view = None  # the virtual board's picture (app/tumblin/board.py), made on first draw
 
     def __init__(self, app, seats, kinds, options):
         Screen.__init__(self, app)
@@ -77,9 +78,15 @@ class PlayScreen(Screen):
         self.before = []  # the board as the thrown die set off (the slide)
         self.playing = []  # this round's seats, in order (for its summary)
         self.summary = []  # a finished round's page, until play goes on
+        self.taught = []  # seats that have thrown: their aim prompt is short now
 
     def meta(self):
         return {"seats": self.seats, "kinds": self.kinds, "options": self.options}
+
+    def on_leave(self, now):
+        if self.view is not None:
+            self.view.close()  # the next screen draws on a clean display
+            self.view = None
 
     def paused(self):
         """Waiting for a person: to aim, to throw at the table, to go on after a
@@ -143,6 +150,8 @@ class PlayScreen(Screen):
     def throw(self, power, aim, now):
         g = self.game
         self.power = power
+        if self.bots[self.who] is None and self.who not in self.taught:
+            self.taught.append(self.who)
         self.before = [list(d) for d in g.board]
         board = g.board  # the core starts a new list next round: keep this one
         self.note = ""
