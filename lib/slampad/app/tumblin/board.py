@@ -1,70 +1,19 @@
 """Tumblin' Dice's virtual board as a picture (T1, T6, S1): the staircase seen from the
-side and a little above, falling away to the right from the launch pad, then 0x (out),
-the 1x, 2x and 3x steps and the 4x pocket (the -1x ledge beside it with that option).
-Up on the picture is the far side of the board: a lane (aim, -100..100) is a height
-on each step.
-
-Every die is a 7x7 sprite with its pips, in its seat's colour on a colour display; on
-the mono display each seat has its own shape (solid or hollow, square or round), so
-dice read without colour. A step's dice sit on a grid of slots, each in the slot
-nearest where it lies; a crowded step is drawn wider (the empty ones narrower), and
+side and a little above, falling away to the right from the launch pad (app/tumblin/art.py
+draws the steps and the dice's sprites). A step's dice sit on a grid of slots, each in the
+slot nearest where it lies; a crowded step is drawn wider (the empty ones narrower), and
 only when the steps together cannot hold them apart are they packed closer: every face
-shows, never a count of dice left out.
-
-One background bitmap (the steps, labels, the aim arrow and the power bar) covers the
-display under the text rows, and one TileGrid per die over one sprite sheet."""
+shows, never a count of dice left out. One background bitmap (steps, labels, the aim
+arrow, the power bar) under the text rows, and one TileGrid per die over one sheet."""
 
 import displayio
 
+from slampad.app.tumblin import art
+from slampad.app.tumblin.art import COLOURS, DIE, MONO, UNITS, sprite_sheet
 from slampad.app.ui import SEAT_COLOURS
 from slampad.games import tumblin_board as tb
 
-DIE = 7
 MAX_DICE = 16  # four seats, four dice
-# The 3x3 pip grid of each face, by bits (row-major, top-left the highest of nine).
-PIPS = (0, 0o020, 0o104, 0o124, 0o505, 0o525, 0o555)
-# The mono seat shapes (by game seat): solid square, hollow square, solid round, hollow.
-SOLID, ROUND = (True, False, True, False), (False, False, True, True)
-# 3x5 glyphs for the step labels, one octal digit (3 pixels, left = 4) per row.
-FONT = {"0": "75557", "1": "26227", "2": "71747", "3": "71317", "4": "55711",
-        "x": "05250", "-": "00700"}
-# Background colours: 0 ground, 1 step edge, 2 tread, 3 side of the board, 4 label,
-# 5 the thrower (arrow, bar), 6 the aim's line across the steps.
-COLOURS = (0x000000, 0xC0C0C0, 0x202830, 0x805830, 0xFFE000, 0xFFFFFF, 0x707070)
-MONO = (0, 1, 0, 0, 1, 1, 1)
-# Board units where each drawn part starts: pad, 0x, 1x, 2x, 3x, 4x, the end.
-UNITS = (0,) + tb.EDGES + (tb.END,)
-
-
-def sprite_sheet(colour):
-    """Tiles 7 x (seat shape) + face (0: no pips, a die not thrown yet). Values: 0 clear,
-    1 the die's ink, 2 its black (pips on a solid die, the inside of a hollow one)."""
-    sheet = displayio.Bitmap(DIE * 28, DIE, 3)
-    for s in range(4):
-        solid, round_ = SOLID[s], ROUND[s]
-        for f in range(7):
-            x0 = (s * 7 + f) * DIE
-            for y in range(DIE):
-                for x in range(DIE):
-                    edge = x in (0, 6) or y in (0, 6)
-                    if round_ and (x in (0, 1, 5, 6) and y in (0, 1, 5, 6)):
-                        if x in (0, 6) or y in (0, 6):
-                            continue  # the round shape's cut corners
-                        edge = True  # ... and its edge across them
-                    v = 1 if solid or edge else 2
-                    # Pips one apart on the solid square (dark on lit, clear of its
-                    # edge); side by side inside the others' edges.
-                    if solid and not round_:
-                        i, j = (x - 1) // 2, (y - 1) // 2
-                        pip = x & 1 and y & 1
-                    else:
-                        i, j = x - 2, y - 2
-                        pip = 2 <= x <= 4 and 2 <= y <= 4
-                    if pip and PIPS[f] >> (8 - j * 3 - i) & 1:
-                        v = 2 if solid else 1
-                    sheet[x0 + x, y] = v
-    return sheet
-
 
 class BoardView:
     """The picture of a virtual Tumblin' board under the text rows.
@@ -120,7 +69,7 @@ class BoardView:
         self.aim = None  # (lane, thrower) drawn
         self.bar = None  # (x, y, w, h, power) drawn
         self.seen = None
-        self.stairs()
+        art.stairs(self)
         t.group.insert(0, self.group)  # under the text rows
 
     def close(self):
@@ -167,58 +116,6 @@ class BoardView:
         if 0 <= x < self.w and 0 <= y < self.h:
             self.bmp[x, y] = c if self.colour else MONO[c]
 
-    def glyphs(self, s, x, y, c):
-        for ch in s:
-            rows = FONT[ch]
-            for j in range(5):
-                bits = int(rows[j])
-                for k in range(3):
-                    if bits & (4 >> k):
-                        self.px(x + k, y + j, c)
-            x += 4
-
-    def stairs(self):
-        """The steps: each tread (colour only), its far edge dotted, its near edge and
-        the drop to the next step solid, the side of the board below, the labels."""
-        d, xs = self.depth, self.xs
-        for k in range(6):
-            x0, x1 = xs[k], xs[k + 1]
-            t = self.top(k)
-            pocket = k == 5 and not self.minus
-            for x in range(x0, x1):
-                if self.colour and not pocket:
-                    for y in range(t, t + d):
-                        self.bmp[x, y] = 2
-                if k and not pocket:
-                    self.px(x, t - 1, 1)  # the far edge (the pad's would touch row 0)
-                self.px(x, t + d, 1)  # the near edge
-                if self.colour:
-                    for y in range(t + d + 1, self.y1):
-                        self.bmp[x, y] = 3
-            if k:
-                for y in range(self.top(k - 1) + d, t + d):
-                    self.px(x0, y, 1)  # the drop from the step before
-            if 2 <= k <= 4:
-                self.glyphs("%dx" % (k - 1), x0 + 2, t - 7, 4)
-        # The 4x pocket: a cup in the middle lanes (T1); beside it the -1x ledge.
-        x0, x1 = xs[5], xs[6]
-        y0, y1 = self.pocket_rows()
-        for x in range(x0, x1):
-            for y in range(y0, y1):
-                self.bmp[x, y] = 0
-            self.px(x, y0 - 1, 1)
-            self.px(x, y1, 1)
-        for y in range(y0, y1):
-            self.px(x1 - 1, y, 1)
-        self.glyphs("4x", x0 + 2, y0 - 7, 4)
-        if self.minus:
-            self.glyphs("-1x", x0 + 1, y1 + 2, 4)
-
-    def pocket_rows(self):
-        t = self.top(5)
-        mid = t + self.depth // 2
-        return mid - DIE // 2 - 1, mid + DIE // 2 + 1
-
     # -- the dice ------------------------------------------------------------------
     def slots(self, k, lv, n):
         """The sprite places on part k for n dice of level lv: [(x, y)], the far side
@@ -229,7 +126,7 @@ class BoardView:
         for p in (8, 7, 6):
             cols = (x1 - x0 - 2) // p
             if lv == 4 or lv == -1:
-                y0, y1 = self.pocket_rows()
+                y0, y1 = art.pocket_rows(self)
                 rows = [y0 + 1] if lv == 4 else []
                 if lv == -1:
                     rows = [y for y in range(t, y0 - DIE + 1, p)] + [
@@ -322,7 +219,7 @@ class BoardView:
     def redraw(self):
         """The whole background again (the steps moved): steps, arrow and bar."""
         self.bmp.fill(0)
-        self.stairs()
+        art.stairs(self)
         if self.aim is not None:
             self.arrow(self.aim[0], 5)
         bar, self.bar = self.bar, None

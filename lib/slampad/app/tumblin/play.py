@@ -1,10 +1,8 @@
 """Tumblin' Dice on the device (T1-T6, S1, S3): the roll-off, throws, rounds.
 
-Virtual board: up/down aim, hold the thrower's pad to charge (the power bar
-on that seat's pixels rises for 1.2 s, then falls), release to throw; the
-power comes from the keypad timestamps. Table board: throw a real die, then
-slam the pad (or select); up undoes the last entry (S3); the dice are entered
-on the enter screen after the round's last throw. The rules core judges.
+Virtual board: up/down aim, hold the thrower's pad to charge, let go to throw (the
+power from the keypad's stamps). Table board: throw a real die, then slam the pad
+(or select); up undoes the last entry (S3); the dice are entered after the round.
 """
 
 from slampad.app import cues, legal
@@ -22,20 +20,19 @@ GAP_MS = 300  # a second table throw this soon after one is a bounce
 GO_MS = 700  # the summary takes no press before this
 AUTO_MS = 6000  # bots only: the summary moves on by itself
 NOTE_MS = 2500  # a note on the table screen stays this long
-# Loaded lazily, never both in one game: bots throw only on the virtual board,
-# dice are entered only at the table (tools/deploy.py counts each on its own).
+# Never both in one game: bots throw on the virtual board, dice are entered at a table.
 ONE_OF = ("slampad.bots.tumblin", "slampad.app.tumblin.enter")
 
 
 class PlayScreen(Screen):
     SAVE = (__name__, "Tumblin' Dice")  # saves.save
-    # Stages: roll, order, then per throw aim > charge (a human) or bot >
-    # botcharge, then slide > result (virtual) or table; summary after a round.
+    # Stages: roll, order, then per throw aim > charge or bot > botcharge, then
+    # slide > result (virtual) or table; summary after a round.
     stage = "roll"
     t0 = 0
     bot_t = 0
     started = False
-    aim_t = None  # when the aim last moved (the small display shows it then)
+    aim_t = None  # when the aim last moved
     press_t = 0
     power = 0
     choice = None  # a bot's (power, aim)
@@ -52,7 +49,7 @@ class PlayScreen(Screen):
     leave = None
     in_game = True
     unsaved = False  # the game changed since it was last saved
-    view = None  # the virtual board's picture (app/tumblin/board.py), made on first draw
+    view = None  # the virtual board (board.BoardView), made on first draw
 
     def __init__(self, app, seats, kinds, options):
         Screen.__init__(self, app)
