@@ -45,19 +45,26 @@ class ResumeScreen(ListScreen):
 
 def stats_lines(s, cols):
     """The statistics as rows of at most ``cols`` characters: a game's count, then its
-    wins by seat colour (S1), indented; the fastest slam last."""
+    wins by seat colour (S1), indented; the fastest slam last. A colour and its count
+    ("red 2"), or a time and its unit, are never split over two rows."""
     out = []
     for key, name in NAMES:
         row = s["g"].get(key)
         if row is None:
             continue
-        out += wrap("%s: %d played" % (name, row[0]), cols)
-        wins = ["%s %d" % (COLOUR_NAMES[c], w) for c, w in enumerate(row[1]) if w]
-        out += [" " + x for x in wrap("won by " + (", ".join(wins) if wins else "nobody"),
-                                      cols - 1)]  # fmt: skip
+        out += _wrap("%s: %d played" % (name, row[0]), cols)
+        wins = ["%s\x01%d" % (COLOUR_NAMES[c], w) for c, w in enumerate(row[1]) if w]
+        out += [" " + x for x in _wrap("won by " + (", ".join(wins) if wins else "nobody"),
+                                       cols - 1)]  # fmt: skip
     if s["f"] is not None:
-        out += wrap("Fastest slam: %d ms, by %s" % (s["f"], COLOUR_NAMES[s["fc"] % 6]), cols)
+        out += _wrap("Fastest slam: %d\x01ms, by\x01%s" % (s["f"], COLOUR_NAMES[s["fc"] % 6]),
+                     cols)  # fmt: skip
     return out or ["No games played yet"]
+
+
+def _wrap(text, cols):
+    """wrap(), keeping words joined by \x01 on one row."""
+    return [x.replace("\x01", " ") for x in wrap(text, cols)]
 
 
 class StatsScreen(ListScreen):
@@ -67,7 +74,8 @@ class StatsScreen(ListScreen):
 
     def __init__(self, app):
         ListScreen.__init__(self, app)
-        self.rows = stats_lines(saves.stats(app), app.text.cols - 1)  # after the cursor
+        # After the cursor, and clear of the last column (a scroll arrow's).
+        self.rows = stats_lines(saves.stats(app), app.text.cols - 2)
 
     def items(self):
         return self.rows + ["Back"]
