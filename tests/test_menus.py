@@ -167,3 +167,26 @@ def test_a_list_shows_arrows_where_rows_are_hidden_above_or_below(dev_factory, p
     dev.tap("select")  # Statistics: not a list, so no arrows
     assert type(dev.app.screen).__name__ == "StatsScreen"
     assert all(m.hidden for m in t._marks), dev.lines()
+
+
+@pytest.mark.parametrize("profile", ["pico", "macropad"])
+def test_a_slam_while_a_game_loads_reaches_its_seating_screen(dev_factory, monkeypatch, profile):
+    """On the real firmware the seating screen takes a while to load after select, and the
+    menu still shows meanwhile: a player who slams then is seated, not lost to the menu."""
+    from slampad.app.menu import MenuScreen
+
+    dev = dev_factory(profile)
+    assert dev.shows(">Wildside"), dev.lines()
+    load = MenuScreen.select
+
+    def slow_load(self, i, now):
+        dev.press("1")  # P1 slams while the firmware is still loading ...
+        dev.sim.advance(60)  # ... the 60 ms the load takes (the pads go on scanning)
+        return load(self, i, now)
+
+    monkeypatch.setattr(MenuScreen, "select", slow_load)
+    dev.tap("select")
+    dev.release("1")
+    dev.run(100)
+    assert screen_name(dev) == "JoinScreen", dev.lines()
+    assert dev.app.screen.seats[0] == "human" and dev.shows("P1 joined"), dev.lines()

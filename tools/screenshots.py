@@ -37,12 +37,15 @@ def worth_showing(game, scr):
         return False
     if not type(scr).__module__.startswith("slampad.app.%s." % game):
         return False
+    g = scr.game
     if game == "wildside":
         return scr.stage == "result" and any(" takes " in m for m in scr.msgs)
+    if game == "gowild":
+        return g.phase == "play" and len(g.plays) >= 2  # sets on the table
     if game == "diceland":
-        return scr.game.phase == "attack" and sum(1 for o in scr.game.owner if o >= 0) >= 8
-    if game == "tumblin":
-        return getattr(scr.game, "virtual", True) is not False
+        return scr.stage == "pick" and g.phase == "attack" and g.count(0) + g.count(1) >= 8
+    if game == "tumblin":  # the virtual board, some dice thrown, the next one aimed
+        return getattr(scr, "view", None) is not None and scr.stage == "aim" and scr.die_no >= 3
     return True
 
 

@@ -51,6 +51,9 @@ class JoinScreen(ListScreen):
             self.app.leds.seat_colour(s, rgb(SEAT_COLOURS[s]) if self.seats[s] else (0, 0, 0))
 
     def on_pad(self, pad, t, now):
+        if self.chosen is not None:  # START was pressed: the slam is the game's
+            ListScreen.on_pad(self, pad, t, now)
+            return
         if self.seats[pad] == "human":
             self.say("P%d is in" % (pad + 1), now)
             return

@@ -67,6 +67,12 @@ class ListScreen(Screen):
     def select(self, i, now):
         return None
 
+    def on_pad(self, pad, t, now):
+        # Leaving this frame (a slow load may have held the display on this screen): the
+        # slam was made for the screen chosen, a seating screen say, and goes to it.
+        if self.chosen is not None:
+            self.chosen.on_pad(pad, t, now)
+
     def notes(self, notes, now):
         """Show these notes, then the app's one-off notices (saves, a crash), in turn."""
         notes = notes + self.app.notices
