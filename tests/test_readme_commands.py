@@ -40,6 +40,9 @@ SKIPPED = {
     ".ci/run": "CI's entry point: it calls tools/test, the whole suite",
     "tools/emu": "the same run as `tools/emu --headless --script tools/emu_demo.txt` (its "
     "default script, with no window here), which is run",
+    "tools/emu --headless --screenshots docs/screenshots/emu": "the emulator's demo as "
+    "`tools/emu --headless --script tools/emu_demo.txt` (which is run), but written over the "
+    "README's own images",
 }
 
 # What a reader puts in place of the README's placeholders (``{tmp}``: a fresh folder).

@@ -46,3 +46,18 @@ def test_readme_image_size_is_deploys_figure():
     for stated, args in ((m.group(1), ("--profile", "pico")), (m.group(2), ())):
         measured = deploy_total(*args) / 1000
         assert abs(measured - int(stated)) <= 0.05 * measured, (stated, measured, args)
+
+
+def test_screenshots_tool_draws_a_game_into_the_folder_given(tmp_path):
+    """tools/screenshots.py (the README's images) as a command: one game, one display."""
+    tool = ROOT / "tools" / "screenshots.py"
+    assert os.access(tool, os.X_OK) and tool.read_text().startswith("#!/usr/bin/env python3\n")
+    r = subprocess.run([str(tool), "--game", "wildside", "--profile", "pico", "--out",
+                        str(tmp_path)], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    png = tmp_path / "wildside.png"
+    assert r.stdout.strip() == str(png)
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert (w, h) == (128 * 4, 64 * 4)  # the OLED, drawn 4x

@@ -2,7 +2,7 @@
 """What a library costs on the real firmware: the heaviest game's least free heap, with and
 without the library imported at boot (issue 17 item 7 asked it of adafruit_debouncer).
 
-    .venv/bin/python tools/emu_lib_cost.py [--game diceland] [MODULE ...]
+    tools/emu_lib_cost.py [--game diceland] [MODULE ...]
 
 The image is tools/deploy.py's for the pico profile (.py, with the probe); the second
 image also carries each MODULE's file from .venv and imports the first one at the top of
@@ -75,4 +75,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    from _venv import use_venv
+
+    use_venv(__file__)  # the system python3 goes on in .venv's (tools/_venv.py)
     sys.exit(main())

@@ -98,4 +98,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    from _venv import use_venv
+
+    use_venv(__file__)  # the system python3 goes on in .venv's (tools/_venv.py)
     sys.exit(main())
