@@ -8,6 +8,7 @@ import device_helpers
 import pytest
 from device_helpers import colour_name
 from gowild_helpers import cards, hand_cards, oracle_winner, position, screen_rows
+from test_screen_pictures import lit_mask
 
 shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory
@@ -44,18 +45,6 @@ def card_mask(count, colour):
     return m, sx
 
 
-def lit(shot, x0, y0, w, h, scale):
-    width, _, rgb = shot
-    out = []
-    for y in range(h):
-        row = []
-        for x in range(w):
-            i = ((y0 + y * scale) * width + x0 + x * scale) * 3
-            row.append(bool(rgb[i] or rgb[i + 1] or rgb[i + 2]))
-        out.append(row)
-    return out
-
-
 def pixel(shot, x, y):
     i = (y * shot[0] + x) * 3
     return tuple(shot[2][i : i + 3])
@@ -80,7 +69,7 @@ def check_card(dev, shot, row, col, card):
     count, colour = card
     want, sx = card_mask(count, colour)
     x0, y0 = col * t.cell[0], row * t.cell[1]
-    got = lit(shot, x0, y0, len(want[0]), CELL_H, s)
+    got = lit_mask(shot, x0, y0, len(want[0]), CELL_H, s)
     assert got == want, (row, col, card)
     if not dev.app.text.colour:
         return

@@ -103,6 +103,14 @@ class Text:
                 self.group.pop(i)
                 self.dirty = True
 
+    def drop(self, picture):
+        """Take one picture out from under the rows; dropping it twice is harmless."""
+        try:
+            self.group.remove(picture)
+        except ValueError:
+            pass  # closed already
+        self.dirty = True
+
     def _tile(self, ch):
         g = self._font.get_glyph(ord(ch))
         if g is None:

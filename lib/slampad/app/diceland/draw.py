@@ -158,11 +158,7 @@ class HexMap:
         return sheet
 
     def close(self):
-        try:
-            self.app.text.group.remove(self.group)
-        except ValueError:
-            pass  # closed already
-        self.app.text.dirty = True
+        self.app.text.drop(self.group)
 
     def show(self, on):
         self.group.hidden = not on

@@ -73,11 +73,7 @@ class BoardView:
         t.group.insert(0, self.group)  # under the text rows
 
     def close(self):
-        try:
-            self.text.group.remove(self.group)
-        except ValueError:
-            pass  # closed already
-        self.text.dirty = True
+        self.text.drop(self.group)
 
     def show(self, on):
         if self.group.hidden == on:

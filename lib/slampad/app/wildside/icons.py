@@ -98,8 +98,4 @@ class DiceRows:
             self.text.dirty = True
 
     def close(self):
-        try:
-            self.text.group.remove(self.group)
-        except ValueError:
-            pass  # closed already
-        self.text.dirty = True
+        self.text.drop(self.group)
