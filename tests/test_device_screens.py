@@ -185,7 +185,7 @@ def test_every_screen_renders_its_rows(dev_factory, profile):
     dev.run(150)
     dev.tap("1")
     assert " ".join(scr.msgs).startswith("P1 takes 1 from P3 Match: moon")
-    assert dev.run_until("Rematch", 6000)
+    assert dev.run_until("Rematch", 9000)
     dev.run(20)
     lines = check("game over")
     assert lines[:4] == ["Winner: P1", " P1:6 P2:3 P3:0 P4:3", ">Rematch", " Menu"]

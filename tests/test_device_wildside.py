@@ -323,6 +323,9 @@ def test_W10_both_last_dice_lost_in_one_tick_is_a_draw_on_screen(dev_factory):
     dev.release("1")
     dev.release("2")
     until_stage(dev, None, 5000)  # the game-over screen
+    assert dev.app.screen.big.shown == "Draw!"  # big, under the score, a while (OLED)
+    assert dev.lines()[:3] == ["Draw: P1 P2", " P1:0 P2:0", ""], dev.lines()
+    dev.run(2600)
     lines = dev.lines()
     assert lines[:4] == ["Draw: P1 P2", " P1:0 P2:0", ">Rematch", " Menu"], lines
 

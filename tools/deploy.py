@@ -514,11 +514,12 @@ def _existing_ancestor(path):
 
 # What is imported at once, as .py source. DEVICE-FACTS.md's rule of thumb was 140 KB;
 # the real firmware in the emulator now measures it (tools/emu_bench.py, docs/benchmarks.md):
-# at 145 KB the heaviest game (Diceland, 36 hexes, the hard bot) keeps 33 KB free after a
-# collection, against the 24 KB floor tests/test_emu.py holds every game to, and each byte
-# of source keeps about 0.6 B once imported (DEVICE-FACTS), so 150 KB leaves about 30 KB.
+# the heaviest game (Diceland, 36 hexes, the hard bot) kept 33 KB free after a collection
+# at 145 KB of source, 31.4 KB at 152.5 KB and 29.5 KB at 155.8 KB (the game-over screen's
+# big winner), against the 24 KB floor tests/test_emu.py holds every game to: about 0.6 B
+# kept per byte of source (DEVICE-FACTS), so 156 KB leaves about 29 KB.
 # The emulator tests are the budget; this is the quick check where no firmware is at hand.
-IMPORT_BUDGET = 150 * 1024
+IMPORT_BUDGET = 156 * 1024
 
 
 PIO_PROGRAM = "lib/slampad/hw/pio_program.py"
