@@ -399,6 +399,7 @@ def test_T6_S3_table_game_overtime_undo_and_end(dev_factory):
     check_summary(dev, scr)
     dev.run(800)
     dev.tap("select")
+    dev.run(2600)  # the OLED shows the winner big under the score, then the choices
     assert dev.shows("Rematch")
     last = g.order[-1]
     assert dev.lines()[0] == "Winner: %s" % scr.name(last)
@@ -425,6 +426,7 @@ def test_table_two_rounds_with_select_and_round_summary(dev_factory):
         check_summary(dev, scr)
         dev.run(800)
         dev.tap(PADS[2])
+    dev.run(2600)  # the OLED's big winner, then the choices
     assert dev.shows("Rematch")
     assert replay(scr).to_dict() == g.to_dict()
     dev.tap("select")  # rematch: the same seats and options, a new game
