@@ -15,6 +15,7 @@ shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory
 
 RED, YELLOW, ORANGE, BLUE, GREEN, WILD = range(6)
+NAMES = ("red", "yellow", "orange", "blue", "green", "wild")
 COLOUR = {RED: "red", YELLOW: "yellow", ORANGE: "orange", BLUE: "blue", GREEN: "green"}
 # The big card as documented (app/gowild/big.py): 18x24 pixels drawn twice their size;
 # an outline from x 0 to 16 and y 0 to 23, corners cut; the count's 4x7 digits at
@@ -121,7 +122,10 @@ def test_tft_the_table_and_a_held_hand_are_big_cards_filling_the_screen(dev_fact
         lines = dev.lines()
         assert lines[9].startswith("P1: up/down, select"), lines
         words = " ".join(ln.strip() for ln in lines[low // 24 + 2 : 9])
-        assert words.startswith("Play ") and ("so far" in words or "loses to" in words), lines
+        named = " + ".join("%d %s" % (pick[c], NAMES[c]) for c in range(6) if pick[c])
+        table = [[s, cards(p)] for s, p in plays]
+        want = "wins so far" if oracle_winner(table + [[0, pick]], 0) == 0 else "loses to P3"
+        assert words.endswith("%s: %s" % (named, want)), lines  # G4, read independently
         bottom = shot[2][200 * 240 * 3 :]
         assert any(bottom), "nothing drawn in the bottom of the screen"
         if turn == 0:

@@ -54,11 +54,9 @@ def draw(scr):
     def say(rank, text, colour=WHITE):
         blocks.append((rank, [(x, ()) for x in wrap(text, cols)], colour))
 
-    def table(rank, plays, gold):
-        rows = []
+    def table(rank, plays, gold):  # a block per line: where rows are few, the first
         for names, cs in lines(scr, plays, cols, gold):
-            rows += [(names, ()), ("", cs), ("", ())]
-        blocks.append((rank, rows, WHITE))
+            blocks.append((rank, [(names, ()), ("", cs), ("", ())], WHITE))
 
     names = [scr.name(s) for s in range(len(g.scores))]
     points = (3, [(x, ()) for x in scores(names, g.scores, cols)], WHITE)
@@ -75,12 +73,16 @@ def draw(scr):
         for i, m in enumerate(scr.msgs):
             say(2 + 3 * i, m)
         blocks.append(points)
+        if not g.is_over():  # the rows left: who leads next, and the Wild One
+            say(4, "Next trick: %s leads" % names[g.lead])
+            if not scr.msgs:
+                say(5, wild)
     else:
         pick = scr.sets[scr.cursor] if scr.sets and scr.peek else None
         say(4 if pick else 2, "Trick %d of 3" % g.trick)
         if g.plays:
             win = gc.trick_winner(g.plays, g.wild_one)[0]
-            table(2 if pick else 1, g.plays, win)
+            table(1, g.plays, win)
             if not pick:
                 if win is None:
                     say(3, "Nobody winning yet")  # only wilds so far: they never win
@@ -90,15 +92,17 @@ def draw(scr):
                     say(3, "%s led, %s winning" % (names[g.lead], names[win]))
         else:
             say(1, names[g.lead] + " leads")
+        if pick is not None:
+            say(5, wild if s != g.wild_one else "You are the Wild One")
         blocks.append(points)
         if pick is not None:
             hand = g.hands[s]
             cs = [(3 * k, None, hand[c], c, bool(pick[c]))
                   for k, c in enumerate(c for c in range(6) if hand[c])]  # fmt: skip
-            blocks.append((1, [("", cs), ("", ())], WHITE))
-            say(0, "Play %s: %s" % (said(pick), verdict(scr, s, pick)))
+            blocks.append((0, [("", cs), ("", ())], WHITE))  # what is being picked from
+            v = "%s: %s" % (said(pick), verdict(scr, s, pick))
+            say(0, "Play " + v if len(v) + 5 <= cols else v)
             say(0, "%s: up/down, select" % names[s], colour)
-            say(5, wild if s != g.wild_one else "You are the Wild One")
         else:
             say(5, wild)
             if scr.msgs:
@@ -110,7 +114,15 @@ def draw(scr):
             else:
                 say(0, "%s: hold your pad down to see your cards" % names[s], colour)
     text, colours, cards, spots = [], [], [], []
-    for _, rows, c in fit(blocks, t.rows):
+    kept = fit(blocks, t.rows)
+    spare = t.rows - sum(len(b[1]) for b in kept)
+    for i in range(len(kept)):
+        _, rows, c = kept[i]
+        if spare and i in (1, len(kept) - 1):  # rows to spare: after the first block,
+            gap = 1 if i == 1 else spare  # the rest before the last (the prompt at
+            text.extend([""] * gap)  # the bottom)
+            colours.extend([WHITE] * gap)
+            spare -= gap
         for line, cs in rows:
             r = len(text)
             for col, seat, n, colr, gold in cs:
