@@ -268,3 +268,44 @@ def test_a_button_during_the_animation_ends_it_and_the_result_stays(dev_factory,
     assert dev.lines()[0] == "P1 wins trick 1: +1"
     dev.run(2000)
     assert scr.stage == "turn" and scr.game.trick == 2
+
+
+@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+def test_G4_when_nobody_wins_the_cards_slide_off_to_the_discard(dev_factory, profile):
+    """Only wilds were played (sloughs never win): nothing flashes, every card slides
+    right, off the table, and the table is left empty under "Nobody wins"."""
+    dev = dev_factory(profile, seed=3)
+    g = position(["2W 1R", "1W 3B"], lead=1, plays=[(1, "1W")])
+    scr = play_screen(dev, g, ["human", "normal"])
+    dev.press("1")
+    dev.run(30)
+    while scr.sets[scr.cursor] != cards("1W"):
+        dev.tap("down", after=20)
+    dev.press("select")
+    for _ in range(40):
+        dev.run(1)
+        if scr.stage == "shown":
+            break
+    dev.release("select")
+    dev.release("1")
+    assert scr.stage == "shown" and scr.winner is None and scr.anim
+    t = dev.app.text
+    s = t.scale
+    spots = list(scr.cards.spots)
+    assert sorted(sp[0] for sp in spots) == [0, 1]
+    top = min(sp[2] for sp in spots) * s
+    tall = (BH if profile == "pico_tft" else 11) * s
+    band = (0, top, t.cell[0] * t.cols, top + tall)
+    line = dev.lines()[top // t.cell[1]].ljust(t.cols)
+    label = [line[max(0, i - 1) : i + 1].strip() != "" for i in range(t.cols)]  # 2 cells
+    xs = []
+    for _ in range(30):
+        dev.run(20)
+        got = lit(dev.screenshot(), band)
+        if profile == "pico":  # the OLED's labels share the cards' row: leave them out
+            got = {p for p in got if not label[p[0] // 6]}
+        xs.append(max((p[0] for p in got), default=None))
+    moving = [x for x in xs if x is not None]
+    assert len(moving) >= 5 and moving == sorted(moving) and moving[-1] > moving[0], xs
+    assert xs[-1] is None, "the table is empty once the cards are gone"
+    assert dev.lines()[0].startswith("Nobody wins trick 1")
