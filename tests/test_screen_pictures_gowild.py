@@ -2,7 +2,9 @@
 play screen has each card at its place: a card outline with the count as digits and the
 colour as its own shape (so the mono OLED reads it), in the card's real colour on the
 TFT. And when a player picks a set, the screen says whether it would win the trick so
-far (G4), as an independent reading of the rules says."""
+far (G4), as an independent reading of the rules says. This file reads the OLED's
+layout of card tiles on text rows; the colour display has its own layout of big cards
+(tests/test_screen_pictures_gowild2.py)."""
 
 import device_helpers
 import pytest
@@ -113,7 +115,7 @@ def play_screen(dev, game, kinds):
     return dev.app.screen
 
 
-@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+@pytest.mark.parametrize("profile", ["pico"])  # the TFT: test_screen_pictures_gowild2.py
 def test_G1_a_held_hand_draws_each_card_at_its_slot(dev_factory, profile):
     dev = dev_factory(profile, seed=3)
     hand = cards("3R 2Y 1O 4B 1G 1W")
@@ -145,7 +147,7 @@ def test_G1_a_held_hand_draws_each_card_at_its_slot(dev_factory, profile):
     check_card(dev, shot, pick[0], 5, hand_cards(scr.sets[scr.cursor])[0])
 
 
-@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+@pytest.mark.parametrize("profile", ["pico"])  # the TFT: test_screen_pictures_gowild2.py
 def test_G1_ten_or_more_of_a_colour_is_a_wider_card(dev_factory, profile):
     dev = dev_factory(profile, seed=3)
     hand = cards("11G 1R")
@@ -161,7 +163,7 @@ def test_G1_ten_or_more_of_a_colour_is_a_wider_card(dev_factory, profile):
     check_card(dev, shot, at[0], 3, (11, GREEN))
 
 
-@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+@pytest.mark.parametrize("profile", ["pico"])  # the TFT: test_screen_pictures_gowild2.py
 def test_G4_each_pick_says_whether_it_would_win_the_trick_so_far(dev_factory, profile):
     """P3 led 3 orange, P4 played 2 blue; P1 is the Wild One. Every set P1 may pick says
     "wins so far" exactly when an independent reading of G4 has P1 winning (a tie goes

@@ -114,6 +114,7 @@ class CardRows:
                     if art[y] & (0x40 >> x):
                         tx = (MID + c) * fw + 2 + x if x < 4 else (RIGHT + c) * fw + x - 4
                         sheet[tx, ART_Y + y] = ink
+        self.sheet, self.pal, self.tw, self.th = sheet, pal, fw, fh
         self.group = displayio.Group(scale=text.scale)
         self.grids = []
         for r in range(text.rows):
@@ -123,6 +124,8 @@ class CardRows:
             self.group.append(grid)
             self.grids.append(grid)
         self.shown = [()] * text.rows
+        self.spots = []  # the table's cards as (seat, x, y, (row, col, tiles)): anim.py
+        self.flyers = {}  # a card on its way, by its spot
         text.group.append(self.group)  # over the rows: a card's cells are blank text
 
     def show(self, grid):
@@ -136,6 +139,42 @@ class CardRows:
             for i in range(self.text.cols):  # a row's tiles never pass the text's columns
                 g[i] = ts[i] if i < len(ts) else 0
             self.text.dirty = True
+
+    # -- the animation's hooks (app/gowild/anim.py) --------------------------
+    def blink(self, seat, on):
+        for s, _x, _y, (r, col, ts) in self.spots:
+            if s == seat:
+                for k in range(len(ts)):
+                    self.grids[r][col + k] = ts[k] if on else 0
+        self.text.dirty = True
+
+    def fly(self, k, x, y):
+        """Spot ``k``'s card at (x, y): out of its row (the row's tiles say so) into a
+        TileGrid of its own, made at its first move."""
+        f = self.flyers.get(k)
+        if f is None:
+            r, col, ts = self.spots[k][3]
+            f = displayio.TileGrid(self.sheet, pixel_shader=self.pal, width=len(ts), height=1,
+                                   tile_width=self.tw, tile_height=self.th)  # fmt: skip
+            row = list(self.shown[r])
+            for i in range(len(ts)):
+                f[i] = ts[i]
+                self.grids[r][col + i] = row[col + i] = 0
+            self.shown[r] = tuple(row)
+            self.group.append(f)
+            self.flyers[k] = f
+        f.x, f.y = x, y
+        self.text.dirty = True
+
+    def land(self, k):
+        """Spot ``k``'s card has arrived: gone from the screen."""
+        if k not in self.flyers:
+            self.fly(k, 0, 0)
+        self.group.remove(self.flyers.pop(k))
+        self.text.dirty = True
+
+    def width(self):
+        return self.text.cols * self.tw
 
     def close(self):
         self.text.drop(self.group)

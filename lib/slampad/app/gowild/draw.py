@@ -5,38 +5,13 @@ the rules' own ``trick_winner``), the scores by seat, and who acts. Where the
 display has too few rows the lowest-ranked blocks are left out whole."""
 
 from slampad.app.gowild import cards as cd
-from slampad.app.gowild.words import pack, scores, width
+from slampad.app.gowild.words import fit, pack, scores, verdict, width
 from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
-from slampad.games import gowild_cards as gc
-
-
-def fit(blocks, n):
-    """The blocks (rank, rows, colour) that fit ``n`` rows, best ranks first, in the
-    order given."""
-    order = sorted(range(len(blocks)), key=lambda i: blocks[i][0])
-    keep = []
-    used = 0
-    for i in order:
-        k = len(blocks[i][1])
-        if used + k <= n:
-            keep.append(i)
-            used += k
-    keep.sort()
-    return [blocks[i] for i in keep]
 
 
 def table(scr, plays, cols):
     """The sets played, in order from the lead: "P1 [3 hearts] P2 [1 sun]"."""
     return pack([[scr.name(s) + " "] + cd.of(p) for s, p in plays], cols)
-
-
-def verdict(scr, s, pick):
-    """Would ``pick`` win the trick so far? (G4, by the rules' trick_winner)"""
-    g = scr.game
-    if not gc.judge_set(pick, s == g.wild_one)[0]:
-        return "can't win"  # a slough never wins
-    win = gc.trick_winner(g.plays + [[s, pick]], g.wild_one)[0]
-    return "wins so far" if win == s else "loses to " + scr.name(win)
 
 
 def draw(scr):
@@ -58,13 +33,15 @@ def draw(scr):
     points = [[x] for x in scores(names, g.scores, cols)]
     wild = "Wild One: " + names[g.wild_one] if g.wild_one is not None else "No Wild One yet"
     s = g.turn
+    shown = None
     if scr.stage == "shown":
         trick, win, pts = scr.done
         if win is None:
             say(0, "Nobody wins trick %d" % trick)
         else:
             say(0, "%s wins trick %d: +%d" % (names[win], trick, pts), SEAT_COLOURS[scr.seats[win]])
-        add(1, table(scr, scr.shown, cols))
+        shown = table(scr, scr.shown, cols)
+        add(1, shown)
         for i, m in enumerate(scr.msgs):
             say(2 + 3 * i, m)  # the game's end, the Wild One, then a reshuffle
         add(3, points)
@@ -107,9 +84,31 @@ def draw(scr):
                 say(0, "%s: hold pad to play" % names[s], colour)
     rows = []
     colours = []
+    spots = []
     for _, r, c in fit(blocks, t.rows):
+        if r is shown:
+            spots = where(r, len(rows), names, t)
         rows.extend(r)
         colours.extend([c] * len(r))
     lines, grid = cd.layout(rows)
     t.show(lines, colours)
+    scr.cards.spots = spots
     scr.cards.show(grid)
+
+
+def where(rows, r0, names, t):
+    """The finished trick's cards as (seat, x, y, (row, col, tiles)), for anim.py:
+    each card belongs to the seat named before it."""
+    out = []
+    seat = None
+    fw, fh = t.cell[0] // t.scale, t.cell[1] // t.scale
+    for r in range(len(rows)):
+        col = 0
+        for p in rows[r]:
+            if isinstance(p, str):
+                if p.strip() in names:
+                    seat = names.index(p.strip())
+            else:
+                out.append((seat, col * fw, (r0 + r) * fh, (r0 + r, col, cd.tiles(p))))
+            col += width(p)
+    return out

@@ -6,7 +6,7 @@ the set picked, the scores, the prompt), each with a rank: where the display has
 few rows, the least needed blocks are left out, never cut (app/gowild/draw.py)."""
 
 from slampad.app import cues, legal
-from slampad.app.gowild import draw as _draw
+from slampad.app.gowild import anim
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
@@ -15,6 +15,8 @@ from slampad.games import gowild_cards as gc
 from slampad.games.gowild import GoWild
 from slampad.ticks import ticks_diff
 
+# The OLED's layout or the colour display's own, loaded at the first draw: never both.
+ONE_OF = ("slampad.app.gowild.draw", "slampad.app.gowild.tft")
 WRAP = 1 << 29
 BOT_MS = 800  # a bot's turn stays visible this long
 SHOW_MS = 2500  # a finished trick stays on the table this long
@@ -44,6 +46,9 @@ class PlayScreen(Screen):
         self.msgs = []  # news under it (the Wild One, a reshuffle); or a hint on a turn
         self.winner = None
         self.cards = None  # the card pictures (cards.CardRows), made at the first draw
+        self.anim = False  # a finished trick being taken (anim.py)
+        self.lit = True  # ... its winning set lit (it flashes)
+        self.skip = False  # a pad went down while the trick was shown: go on at once
 
     def meta(self):
         return {"seats": self.seats, "kinds": self.kinds}
@@ -111,12 +116,22 @@ class PlayScreen(Screen):
             self.msgs = news
             self.app.beep(cues.TRICK if self.winner is not None else cues.PENALTY)
             self.draw()
+            self.anim, self.lit, self.skip = True, True, False
         else:
             self.app.beep(cues.SLAM)
             self.new_turn(now)
 
+    def on_pad(self, pad, t, now):
+        """A pad while a finished trick is shown: the trick is taken at once and the
+        game goes on, so the player who presses to see their cards sees them now."""
+        if self.stage == "shown":
+            anim.finish(self)
+            self.skip = True
+
     def on_menu(self, button, now):
         g = self.game
+        if self.stage == "shown":
+            anim.finish(self)  # a button ends the animation; the result stays a while
         if self.stage != "turn" or not self.sets:
             return
         if not self.peek:  # G9: the hand stays hidden until its owner holds their pad
@@ -137,7 +152,9 @@ class PlayScreen(Screen):
         g = self.game
         dt = ticks_diff(now, self.t0, WRAP)
         if self.stage == "shown":
-            if dt >= SHOW_MS:
+            anim.step(self, now)
+            if dt >= SHOW_MS or self.skip:
+                anim.finish(self)
                 if g.is_over():
                     return self.over()
                 from slampad.app import saves
@@ -193,7 +210,14 @@ class PlayScreen(Screen):
             leds.seat_colour(pad, rgb)
 
     def draw(self):
-        _draw.draw(self)
+        if self.app.text.scale > 1:  # the 240x240 colour display: its own layout
+            from slampad.app.gowild import tft
+
+            tft.draw(self)
+        else:
+            from slampad.app.gowild import draw
+
+            draw.draw(self)
 
     def on_leave(self, now):
         if self.cards is not None:

@@ -2,6 +2,7 @@
 app/gowild/cards.py draws), packed into rows whole; the scores by seat; game over."""
 
 from slampad.app import over
+from slampad.games import gowild_cards as gc
 
 
 def width(piece):
@@ -33,6 +34,30 @@ def pack(entries, cols, sep=1):
     if row:
         rows.append(row)
     return rows
+
+
+def fit(blocks, n):
+    """The blocks (rank, rows, colour) that fit ``n`` rows, best ranks first, in the
+    order given."""
+    order = sorted(range(len(blocks)), key=lambda i: blocks[i][0])
+    keep = []
+    used = 0
+    for i in order:
+        k = len(blocks[i][1])
+        if used + k <= n:
+            keep.append(i)
+            used += k
+    keep.sort()
+    return [blocks[i] for i in keep]
+
+
+def verdict(scr, s, pick):
+    """Would ``pick`` win the trick so far? (G4, by the rules' trick_winner)"""
+    g = scr.game
+    if not gc.judge_set(pick, s == g.wild_one)[0]:
+        return "can't win"  # a slough never wins
+    win = gc.trick_winner(g.plays + [[s, pick]], g.wild_one)[0]
+    return "wins so far" if win == s else "loses to " + scr.name(win)
 
 
 def scores(names, points, cols):
