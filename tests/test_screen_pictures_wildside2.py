@@ -327,3 +327,39 @@ def test_leaving_puts_the_text_rows_back_for_the_next_screen(dev_factory, profil
     assert [t.grids[r][0].y for r in range(t.rows)] == [r * 12 for r in range(t.rows)]
     assert scr.icons is None and scr.ruling is None
     assert len(t.group) == 1  # only the rows: every picture went with the game
+
+
+def test_on_the_tft_a_matchs_die_flies_between_the_spread_rows_at_the_dice_size(dev_factory):
+    """The flying die (driven by the frame loop, draw.animate) keeps to the TFT's own
+    layout: from the victim's dice to the collector's, drawn as big as the dice."""
+    from slampad.app.wildside import draw, icons
+
+    dev, scr = table(dev_factory, "pico_tft", (0, 1, 2))
+    to_window(dev, scr, [["wild", "bolt", "drop"], ["star", "star", "star"],
+                         ["wild", "bolt", "moon"]])  # fmt: skip
+    dev.tap("3")  # P3 matches P1 on bolt
+    until_stage(dev, "result", 100)
+    f, rows = scr.icons.flyer, scr.icons
+    k = rows.group.scale
+    assert k == 3
+    seen = []
+    for _ in range(draw.FLY_MS // 20 + 5):
+        if not f.hidden:
+            seen.append((f.x, f.y))
+            # The bolt's art, three times its size, in flight (over other dice maybe: every
+            # pixel of the bolt lit, and in the bolt's red).
+            x, y = rows.group.x + f.x * k, rows.group.y + f.y * k
+            width, _, rgb = shot = dev.screenshot()
+            mask = icon_mask("bolt")
+            for my in range(SIZE):
+                for mx in range(SIZE):
+                    if mask[my][mx]:
+                        i = ((y + my * k) * width + x + mx * k) * 3
+                        assert colour_name(rgb[i : i + 3]) == "red", (x, y, mx, my)
+            assert shot
+        dev.run(20)
+    assert f.hidden and len(seen) >= 10
+    ys = [y for _, y in seen]
+    mid01, mid12 = (rows.ys[0] + rows.ys[1]) // 2, (rows.ys[1] + rows.ys[2]) // 2
+    assert ys == sorted(ys) and ys[0] < mid01 and ys[-1] > mid12, ys  # from P1's row to P3's
+    assert f[0] == icons.tile_of("bolt")
