@@ -71,7 +71,7 @@ def check_screen(dev, name, seat_pads=()):
     tops = [grid.y * scale for grid, _pal in text.grids]
     if moved:
         on = [y for y in tops if y + fh <= dev.hw.height]
-        assert on == tops[: len(on)] and len(on) >= 8, (name, tops)
+        assert on == tops[: len(on)] and len(on) >= len(seat_pads) + 4, (name, tops)
         assert all(on[i + 1] >= on[i] + fh for i in range(len(on) - 1)), (name, tops)
         assert not any(x.strip() for x in lines[len(on) :]), (name, lines)
     else:
