@@ -16,6 +16,7 @@ from device_helpers import (
     ready_up,
     round_actions,
     run_to_tick,
+    said,
     set_faces,
     stamp_next,
     until_stage,
@@ -50,8 +51,10 @@ def stall(dev, ms):
 
 
 def result(dev):
+    """The ruling's words; the rows shown are their start (with three seats on the OLED
+    the ruling's picture stands for its last line: test_screen_pictures_wildside2.py)."""
     until_stage(dev, "result", 100)
-    return message_text(dev)
+    return said(dev)
 
 
 # -- W6: first place -------------------------------------------------------------------
@@ -173,7 +176,7 @@ def test_W6_false_start_during_the_countdown_is_penalized(dev_factory, at_ms):
     assert g.round == 2
     dev.run(300)
     dev.tap("1")
-    assert message_text(dev) == "P1 takes 1 from P2 Plus 1 penalty die Match: moon"
+    assert said(dev) == "P1 takes 1 from P2 Plus 1 penalty die Match: moon"
     assert (scr.game.dice, scr.game.pool) == ([5, 1], 0)
 
 
@@ -273,7 +276,7 @@ def test_W5_the_slammer_taps_to_choose(dev_factory, taps, victim, line):
     assert scr.stage == "choose"
     dev.run(120)
     assert scr.stage == "result"
-    assert message_text(dev) == line
+    assert said(dev) == line
     k = 2 if victim == 2 else 1
     expect = [3, 3, 3]
     expect[0] += k

@@ -55,20 +55,40 @@ def check_screen(dev, name, seat_pads=()):
     shot = dev.screenshot()
     assert shot[:2] == (dev.hw.width, dev.hw.height)
     w, _, rgb = shot
-    # Big words a screen draws over the rows (Wildside's countdown): their rows are
-    # checked for the text's glyphs only.
-    big = [p for p in (getattr(dev.app.screen, n, None) for n in ("big", "shout"))
+    # Big words and pictures a screen draws over the rows (Wildside's countdown, its
+    # ruling's picture on a blank message row): their rows are checked for the text's
+    # glyphs only, and the picture for being drawn.
+    big = [p for p in (getattr(dev.app.screen, n, None) for n in ("big", "shout", "ruling"))
            if p is not None and p.shown]  # fmt: skip
+    for b in big:
+        x0, y0, bw, bh = b.box
+        assert lit_pixels(shot, (x0, y0, x0 + bw, y0 + bh)) > 0, (name, b)
+    # Wildside's own layout on the 240x240 display moves its rows (app/wildside/layout.py):
+    # in order, none over another, the rows it has no room for blank and off the glass;
+    # every other screen keeps them on the font's grid.
+    icons = getattr(dev.app.screen, "icons", None)
+    moved = icons is not None and scale > 1
+    tops = [grid.y * scale for grid, _pal in text.grids]
+    if moved:
+        on = [y for y in tops if y + fh <= dev.hw.height]
+        assert on == tops[: len(on)] and len(on) >= len(seat_pads) + 4, (name, tops)
+        assert all(on[i + 1] >= on[i] + fh for i in range(len(on) - 1)), (name, tops)
+        assert not any(x.strip() for x in lines[len(on) :]), (name, lines)
+    else:
+        assert tops == [r * fh for r in range(text.rows)], (name, tops)
 
     # A list's scroll arrows sit in the last column of their rows.
     arrows = [m.y * scale // fh for m in (text._marks or ()) if not m.hidden]
     right = (text.cols - 1) * fw  # where an arrow starts
 
     def under_big(r):
-        return any(b.box[1] < (r + 1) * fh and r * fh < b.box[1] + b.box[3] for b in big)
+        return any(b.box[1] < tops[r] + fh and tops[r] < b.box[1] + b.box[3] for b in big)
+
+    def band(text, r):
+        return (0, tops[r], text.display.width, min(dev.hw.height, tops[r] + fh))
 
     for r, (grid, _pal) in enumerate(text.grids):
-        assert (grid.x, grid.y * scale) == (0, r * fh), (name, r)
+        assert grid.x == 0, (name, r)
         shown = "".join(chr(32 + grid[i]) for i in range(text.cols)).rstrip()
         assert shown == lines[r].rstrip(), (name, r)  # the tiles are the line's glyphs
         assert len(lines[r]) <= text.cols
@@ -80,24 +100,26 @@ def check_screen(dev, name, seat_pads=()):
             # Nothing past the line's last character.
             end = len(lines[r].rstrip()) * fw
             stop = right if r in arrows else dev.hw.width
-            assert lit_pixels(shot, (end, r * fh, stop, (r + 1) * fh)) == 0, (name, r)
+            assert lit_pixels(shot, (end, tops[r], stop, tops[r] + fh)) == 0, (name, r)
         elif r not in arrows:
             assert lit == 0, (name, r, lines)
         if r in arrows:
             assert len(lines[r].rstrip()) < text.cols, (name, r)  # the arrow hides no text
-            assert lit_pixels(shot, (right, r * fh, dev.hw.width, (r + 1) * fh)) > 0, (name, r)
+            assert lit_pixels(shot, (right, tops[r], dev.hw.width, tops[r] + fh)) > 0, (name, r)
     # Below the last row (a part row of pixels): nothing.
     assert lit_pixels(shot, (0, text.rows * fh * scale, w, dev.hw.height)) == 0
     # Wildside draws each seat's dice as icons in their faces' colours (W1), in the
-    # row's cells 4-13, which its text leaves blank.
-    icons = getattr(dev.app.screen, "icons", None) is not None
+    # row's cells its text leaves blank (the OLED: cells 4-13).
+    if icons is not None:
+        dice_x = (icons.cell(0, 0)[0], icons.cell(0, 5)[0])
+        assert moved or dice_x == (4 * fw, 14 * fw), dice_x
     if dev.hw.colour:
         for r in range(text.rows):
             x0, y0, x1, y1 = band(text, r)
             names = set()
             for y in range(y0, y1):
                 for x in range(x0, x1):
-                    if icons and r < len(seat_pads) and 4 * fw <= x < 14 * fw:
+                    if icons and r < len(seat_pads) and dice_x[0] <= x < dice_x[1]:
                         continue
                     i = (y * w + x) * 3
                     if rgb[i] or rgb[i + 1] or rgb[i + 2]:
@@ -175,6 +197,9 @@ def test_every_screen_renders_its_rows(dev_factory, profile):
     lines = check("ruling", pads)
     assert " ".join(scr.msgs) == "P1 takes 2 from P3 Match: moon and star"
     assert [seat_row(x)["total"] for x in lines[:4]] == [5, 3, 1, 3]
+    assert scr.ruling.shown and lines[4] == ""  # its picture first, on a row of its own
+    if not dev.hw.colour:  # one message row: the picture stands for "Match: moon and star"
+        assert scr.msgs_lines == ["", "P1 takes 2 from P3"], scr.msgs_lines
     # Round 2: P3's last die (a moon) against P1's wild: P1 takes it and P3 is out.
     until_stage(dev, "window", 6000)
     set_faces(
@@ -185,7 +210,8 @@ def test_every_screen_renders_its_rows(dev_factory, profile):
     dev.run(150)
     dev.tap("1")
     assert " ".join(scr.msgs).startswith("P1 takes 1 from P3 Match: moon")
-    assert dev.run_until("Rematch", 9000)
+    # four lines and the picture, a row at a time, then the OLED's big winner (2.5 s)
+    assert dev.run_until("Rematch", 11000)
     dev.run(20)
     lines = check("game over")
     assert lines[:4] == ["Winner: P1", " P1:6 P2:3 P3:0 P4:3", ">Rematch", " Menu"]

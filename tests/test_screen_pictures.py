@@ -25,10 +25,17 @@ ROLLS = [
 
 
 def icon_cell(dev, row, die):
-    """The glass pixels of die ``die``'s cell on text row ``row``: (x0, y0, size, scale)."""
+    """The glass pixels of die ``die``'s cell on seat row ``row``: (x0, y0, scale). The
+    OLED: the text row's cells 4 and on, two cells a die; the 240x240 display places
+    the dice itself (app/wildside/layout.py), bigger (tests/test_screen_pictures_wildside2.py)."""
     t = dev.app.text
-    fw, fh = t.cell
-    return (4 + 2 * die) * fw, row * fh, t.scale
+    icons = dev.app.screen.icons
+    if t.scale == 1:
+        fw, fh = t.cell
+        assert (icons.tw, icons.th, icons.group.scale) == (2 * fw, fh, 1)
+        return (4 + 2 * die) * fw, row * fh, 1
+    x, y = icons.cell(row, die)
+    return x, y, icons.group.scale
 
 
 def lit_mask(shot, x0, y0, w, h, scale):
@@ -76,8 +83,7 @@ def test_W1_a_roll_draws_each_face_icon_at_its_seats_row(dev_factory, profile):
     from slampad.app.wildside import icons
 
     shot = dev.screenshot()
-    t = dev.app.text
-    tw, th = t.cell[0] // t.scale * 2, t.cell[1] // t.scale
+    tw, th = scr.icons.tw, scr.icons.th
     for s, faces in enumerate(ROLLS):
         row = scr.pads.index(s)
         for i in range(5):
@@ -108,8 +114,7 @@ def test_W1_before_the_roll_each_seat_shows_its_dice_face_down(dev_factory, prof
     from slampad.app.wildside import icons
 
     shot = dev.screenshot()
-    t = dev.app.text
-    tw, th = t.cell[0] // t.scale * 2, t.cell[1] // t.scale
+    tw, th = scr.icons.tw, scr.icons.th
     for s in range(2):
         for i in range(5):
             x0, y0, scale = icon_cell(dev, s, i)

@@ -1,9 +1,10 @@
 """How a Wildside round looks: seat rows and rulings on the display, dice on LEDs."""
 
 from slampad.app import cues
-from slampad.app.big import BigText
 from slampad.app.ui import SEAT_COLOURS, wrap
-from slampad.app.wildside.icons import FACES, MAX_DICE, UNKNOWN, DiceRows, tile_of
+from slampad.app.wildside import layout
+from slampad.app.wildside.icons import FACES, MAX_DICE, UNKNOWN, tile_of
+from slampad.app.wildside.ruling import drawn, parts
 from slampad.app.wildside.text import describe
 from slampad.games import wildside_match as wm
 from slampad.ticks import ticks_diff
@@ -49,6 +50,20 @@ def paint(scr, now):
         scr.draw()
 
 
+def countdown(scr, dt, count_ms):
+    """W12: 3-2-1 in words and big digits, a tick each, then the dice tumble."""
+    beat = min(3, dt * 3 // count_ms) if count_ms else 3
+    if beat != scr.beat:
+        scr.beat = beat
+        if beat < 3:
+            scr.app.beep(cues.TICK)
+            msg = "Round %d: %d ..." % (scr.game.round, 3 - beat)
+            scr.say([msg] + scr.msgs[1:], scr.t0)
+            scr.big.show(str(3 - beat))
+        else:
+            scr.big.show("")  # the dice tumble on the LEDs
+
+
 def tumbling(scr):
     """The dice are rolling: after 3-2-1, before the window opens."""
     return scr.stage == "count" and scr.beat >= 3
@@ -83,24 +98,16 @@ def animate(scr, now, dt):
 
 def draw(scr):
     """Seat rows (S1 colours; W1 faces as icons, app/wildside/icons.py; the dice
-    count, W9's set-aside dice included) and the ruling below."""
+    count, W9's set-aside dice included) and the ruling below: its picture first
+    (app/wildside/ruling.py), on a message row of its own, then its words."""
     g = scr.game
     t = scr.app.text
     if scr.icons is None:
-        n = len(scr.pads)
-        scr.icons = DiceRows(t, n)
-        # The countdown and "SLAM!" under the message where rows are left for them (the
-        # 240x240 display); else the countdown beside the seat rows, and no "SLAM!".
-        free = t.rows - n - 2
-        if free >= 2:
-            scr.big = scr.shout = BigText(t, 0, n + 2, t.cols, free, 5)
-        else:
-            scr.big = BigText(t, 2 * MAX_DICE + 8, 0, t.cols - 2 * MAX_DICE - 8, max(2, n), 1)
-            scr.shout = None
+        layout.make(scr)  # each display's own places (app/wildside/layout.py)
     lines = []
     colours = []
     shown = g.phase in ("window", "choose") or scr.stage == "result"
-    blank = " " * (2 * MAX_DICE)  # the icons' cells
+    blank = " " * scr.blank  # the icons' cells
     for s in range(len(scr.pads)):
         pad = scr.pads[s]
         n = g.dice[s]
@@ -115,22 +122,30 @@ def draw(scr):
         else:
             tiles = [UNKNOWN] * min(MAX_DICE, n)
         scr.icons.show(s, tiles)
+        if scr.counts is not None:
+            scr.counts.show(s, n)  # the big display's count, over the words' one
         lines.append("%s%s %s %2d" % (">" if s == scr.slammer else " ", scr.name(s), dice, n))
         colours.append(SEAT_COLOURS[pad])
-    scr.room = room = max(1, t.rows - len(lines))
+    room = scr.room
     # Pages of whole messages: a message starts a page unless it fits under the last.
     scr.msgs_lines = out = []
     scr.page_starts = starts = []
+    pic = scr.pic
     msgs = scr.msgs
+    if pic:  # None: the picture's row, first; on few rows it stands for the line it draws
+        if pic[1] and sum(len(wrap(m, t.cols)) for m in msgs) >= room:
+            msgs = msgs[:-1]
+        msgs = [None] + msgs
+    mine = len(msgs)
     own = 0
     if scr.stuck:  # W13: last, so it pages after the game's words and covers none
         names = [scr.name(s) for s in scr.stuck]
         note = "Stuck pads: " + " ".join(names) if names[1:] else names[0] + "'s pad is stuck"
         msgs = msgs + [note]
     for i in range(len(msgs)):
-        if i == len(scr.msgs):
+        if i == mine:
             own = len(out)  # the game's own words end here
-        part = wrap(msgs[i], t.cols)
+        part = [""] if msgs[i] is None else wrap(msgs[i], t.cols)
         if not starts or len(out) - starts[-1] + len(part) > room:
             starts.append(len(out))
         for j in range(len(part)):
@@ -142,10 +157,13 @@ def draw(scr):
     scr.own = own
     scr.own_pages = len([x for x in starts if x < own])
     p = scr.page % max(1, len(starts))
+    page = []
     if starts:
         end = starts[p + 1] if p + 1 < len(starts) else len(out)
-        lines.extend(out[starts[p] : end])
-    t.show(lines, colours + [0xFFFFFF] * room)
+        page = out[starts[p] : end]
+    scr.ruling.show(pic[0] if pic and p == 0 else [], scr.msg_y[0])
+    layout.fit_big(scr, len(page))
+    t.show(lines + page, colours + [0xFFFFFF] * room)
 
 
 def watch(scr, now):
@@ -192,7 +210,8 @@ def tell(scr, ev, rolled, now):
         scr.app.lost = False
         words.append("Too many presses")
         words.append("Some were lost")
-    scr.say(words, now)
+    pic = parts(ev, rolled, scr.pads)
+    scr.say(words, now, (pic, drawn(words)) if pic else None)
 
 
 def fly_from(scr, v, s, rolled, now):

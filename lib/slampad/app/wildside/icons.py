@@ -21,6 +21,13 @@ ART = (
     (0x231, 0x132, 0x0B4, 0x078, 0x3FF, 0x3FF, 0x078, 0x0B4, 0x132, 0x231),  # wild
     (0x3FF, 0x201, 0x231, 0x249, 0x209, 0x211, 0x221, 0x201, 0x221, 0x3FF),  # not rolled
 )
+# Marks for the ruling's picture (app/wildside/ruling.py), white, after the faces' tiles.
+MARKS = (
+    (0x000, 0x040, 0x0C0, 0x1C0, 0x3FF, 0x3FF, 0x1C0, 0x0C0, 0x040, 0x000),  # arrow left
+    (0x000, 0x008, 0x00C, 0x00E, 0x3FF, 0x3FF, 0x00E, 0x00C, 0x008, 0x000),  # arrow right
+    (0x3FF, 0x201, 0x2C1, 0x2C1, 0x231, 0x231, 0x20D, 0x20D, 0x201, 0x3FF),  # a die (three)
+)
+LEFT, RIGHT, DIE = UNKNOWN + 1, UNKNOWN + 2, UNKNOWN + 3
 MAX_DICE = 5  # W9: a seat rolls five at most; more are set aside
 FIRST_COL = 4  # text columns before the dice: the slammer mark and the seat's name
 
@@ -30,34 +37,38 @@ def tile_of(face):
 
 
 class DiceRows:
-    """Up to five face icons on each seat's text row."""
+    """Up to five face icons on each seat's row: by default on the text rows (a tile
+    two text cells wide, a row high); a layout may give its own tile size, scale and
+    places (``x``: die 0's left edge, ``ys``: each row's top, in the group's pixels)."""
 
-    def __init__(self, text, rows):
+    def __init__(self, text, rows, tile=None, scale=None, x=None, ys=None):
         fw, fh = text.cell[0] // text.scale, text.cell[1] // text.scale
         self.text = text
-        self.tw, self.th = 2 * fw, fh
-        n = UNKNOWN + 1
+        self.tw, self.th = tile or (2 * fw, fh)
+        self.x = FIRST_COL * fw if x is None else x
+        self.ys = ys or [r * fh for r in range(rows)]
+        n = LEFT + len(MARKS)
         colour = text.colour
-        sheet = displayio.Bitmap(self.tw * n, self.th, n if colour else 2)
-        pal = displayio.Palette(n if colour else 2)
+        self.sheet = sheet = displayio.Bitmap(self.tw * n, self.th, UNKNOWN + 1 if colour else 2)
+        self.pal = pal = displayio.Palette(UNKNOWN + 1 if colour else 2)
         pal[0] = 0
         pal.make_transparent(0)
-        for i in range(1, n if colour else 2):
+        for i in range(1, UNKNOWN + 1 if colour else 2):
             pal[i] = wm.COLOURS[FACES[i - 1]] if i <= len(FACES) else 0xFFFFFF
         x0, y0 = (self.tw - SIZE) // 2, (self.th - SIZE) // 2
-        for t, art in enumerate(ART):
-            ink = t + 1 if colour else 1
+        for t, art in enumerate(ART + MARKS):
+            ink = min(t + 1, UNKNOWN) if colour else 1
             for y in range(SIZE):
                 bits = art[y]
                 for x in range(SIZE):
                     if bits & (1 << (SIZE - 1 - x)):
                         sheet[(t + 1) * self.tw + x0 + x, y0 + y] = ink
-        self.group = displayio.Group(scale=text.scale)
+        self.group = displayio.Group(scale=scale or text.scale)
         self.grids = []
         for r in range(rows):
             grid = displayio.TileGrid(sheet, pixel_shader=pal, width=MAX_DICE, height=1,
                                       tile_width=self.tw, tile_height=self.th,
-                                      default_tile=0, x=FIRST_COL * fw, y=r * fh)  # fmt: skip
+                                      default_tile=0, x=self.x, y=self.ys[r])  # fmt: skip
             self.group.append(grid)
             self.grids.append(grid)
         self.shown = [None] * rows
@@ -67,6 +78,11 @@ class DiceRows:
         self.flyer.hidden = True
         self.group.append(self.flyer)
         text.group.append(self.group)  # over the rows: the dice cells are blank text
+
+    def cell(self, row, die):
+        """Die ``die`` of row ``row`` on the glass: (x, y) of its tile's top left."""
+        k = self.group.scale
+        return (self.group.x + (self.x + die * self.tw) * k, self.group.y + self.ys[row] * k)
 
     def show(self, row, tiles):
         """Row ``row``'s tiles (tile numbers, at most MAX_DICE)."""
@@ -82,9 +98,8 @@ class DiceRows:
     def fly(self, tile, row0, die0, row1, die1, part, whole):
         """The flyer ``part``/``whole`` of the way from die ``die0`` of row ``row0`` to die
         ``die1`` of row ``row1`` (straight, in whole pixels)."""
-        fw = self.tw // 2
-        x0, x1 = (FIRST_COL + 2 * die0) * fw, (FIRST_COL + 2 * min(die1, MAX_DICE - 1)) * fw
-        y0, y1 = row0 * self.th, row1 * self.th
+        x0, x1 = self.x + die0 * self.tw, self.x + min(die1, MAX_DICE - 1) * self.tw
+        y0, y1 = self.ys[row0], self.ys[row1]
         f = self.flyer
         f[0] = tile
         f.x = x0 + (x1 - x0) * part // whole

@@ -12,7 +12,8 @@ from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
 from slampad.app.wildside.clock import bots_slam, plan_bots, slam, timed
-from slampad.app.wildside.draw import PAGE_MS, draw, paint, show_choice, tell, watch
+from slampad.app.wildside.draw import PAGE_MS, countdown, draw, paint, show_choice, tell, watch
+from slampad.app.wildside.layout import close
 from slampad.bots.wildside import WildsideBot
 from slampad.games.wildside import Wildside
 from slampad.ticks import ticks_diff
@@ -63,16 +64,13 @@ class PlayScreen(Screen):
         self.fly = None  # a ruling's die in flight to its collector (draw.fly_from)
         self.big = None  # the countdown's digit (app/big.py), made with them
         self.shout = None  # "SLAM!" where there is room for it, or None
+        self.ruling = self.pic = None  # the ruling's picture (app/wildside/layout.py)
 
     def meta(self):
         return {"pads": self.pads, "kinds": self.kinds, "fast": self.fast}
 
     def on_leave(self, now):
-        if self.icons is not None:
-            for part in (self.icons, self.big, self.shout):
-                if part is not None:
-                    part.close()  # the next screen draws over clean rows (twice: no harm)
-            self.icons = self.big = self.shout = None
+        close(self)  # the next screen draws over clean rows
 
     def paused(self):  # W12: waiting for every human's pad
         return self.stage == "ready"
@@ -91,8 +89,9 @@ class PlayScreen(Screen):
     def name(self, s):
         return "P%d" % (self.pads[s] + 1)
 
-    def say(self, msgs, now):
+    def say(self, msgs, now, pic=None):
         self.msgs = msgs
+        self.pic = pic  # a ruling's picture: (ruling.parts, it draws the last line) or None
         self.page = 0
         self.page_at = now
         self.draw()
@@ -219,7 +218,7 @@ class PlayScreen(Screen):
             elif dt >= o["countdown_ms"] + ROLL_MS:
                 self.open_window(now)
             else:
-                self.countdown(dt, o["countdown_ms"])
+                countdown(self, dt, o["countdown_ms"])
         elif self.stage == "window":
             bots_slam(self)
             if g.slams or dt >= o["look_ms"]:
@@ -249,18 +248,6 @@ class PlayScreen(Screen):
         score = " ".join("%s:%d" % (self.name(s), g.dice[s]) for s in range(len(g.dice)))
         won = [self.name(s) for s in g.winners()]
         return OverScreen(app, won, score, lambda: PlayScreen(app, pads, kinds))
-
-    def countdown(self, dt, count_ms):
-        beat = min(3, dt * 3 // count_ms) if count_ms else 3
-        if beat != self.beat:
-            self.beat = beat
-            if beat < 3:
-                self.app.beep(cues.TICK)
-                msg = "Round %d: %d ..." % (self.game.round, 3 - beat)
-                self.say([msg] + self.msgs[1:], self.t0)
-                self.big.show(str(3 - beat))
-            else:
-                self.big.show("")  # the dice tumble on the LEDs
 
     def pages(self):
         """How many pages the message takes: the result stays until all were shown
