@@ -95,6 +95,15 @@ def test_a_press_while_the_oled_shows_the_winner_brings_the_choices_and_chooses_
     assert dev.lines()[2:4] == [" Rematch", ">Menu"]
 
 
+def test_down_while_the_oled_shows_the_winner_moves_to_menu_at_once(dev_factory):
+    dev = dev_factory("pico")
+    scr, chosen = over(dev, ["P1"])
+    dev.tap("down")  # seen at once: the choices, the cursor on Menu
+    assert dev.lines()[2:4] == [" Rematch", ">Menu"] and scr.big.group.hidden
+    dev.tap("select")
+    assert chosen == [] and type(dev.app.screen).__name__ == "MenuScreen"
+
+
 def test_the_big_winner_leaves_with_the_screen(dev_factory):
     dev = dev_factory("pico_tft")
     scr, _ = over(dev, ["P1"])

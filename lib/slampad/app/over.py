@@ -69,8 +69,9 @@ class OverScreen(ListScreen):
 
     def on_menu(self, button, now):
         if self.splash_at is not None:
-            self.end_splash()  # the press shows the list; it chooses nothing yet
-            return
+            self.end_splash()  # a press brings the choices; select chooses nothing unseen
+            if button == "select":
+                return
         ListScreen.on_menu(self, button, now)
 
     def on_leave(self, now):
