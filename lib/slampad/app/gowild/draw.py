@@ -5,7 +5,7 @@ the rules' own ``trick_winner``), the scores by seat, and who acts. Where the
 display has too few rows the lowest-ranked blocks are left out whole."""
 
 from slampad.app.gowild import cards as cd
-from slampad.app.gowild.words import fit, pack, scores, verdict, width
+from slampad.app.gowild.words import fit, pack, result, scores, verdict, waiting, width, wild_line
 from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
 
 
@@ -31,15 +31,11 @@ def draw(scr):
 
     names = [scr.name(s) for s in range(len(g.scores))]
     points = [[x] for x in scores(names, g.scores, cols)]
-    wild = "Wild One: " + names[g.wild_one] if g.wild_one is not None else "No Wild One yet"
+    wild = wild_line(names, g)
     s = g.turn
     shown = None
     if scr.stage == "shown":
-        trick, win, pts = scr.done
-        if win is None:
-            say(0, "Nobody wins trick %d" % trick)
-        else:
-            say(0, "%s wins trick %d: +%d" % (names[win], trick, pts), SEAT_COLOURS[scr.seats[win]])
+        say(0, *result(scr, names))
         shown = table(scr, scr.shown, cols)
         add(1, shown)
         for i, m in enumerate(scr.msgs):
@@ -72,16 +68,9 @@ def draw(scr):
         else:
             add(5, [[wild]])
             add(3, points)
-            if scr.msgs:
-                say(0, " ".join(scr.msgs), colour)
-            elif s is None:
-                pass
-            elif scr.bots[s] is not None:
-                say(0, "%s (bot) is playing" % names[s], colour)
-            elif roomy:
-                say(0, "%s: hold your pad down to see your cards" % names[s], colour)
-            else:
-                say(0, "%s: hold pad to play" % names[s], colour)
+            last = waiting(scr, s, names, roomy)
+            if last is not None:
+                say(0, last, colour)
     rows = []
     colours = []
     spots = []

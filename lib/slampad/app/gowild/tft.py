@@ -7,7 +7,7 @@ OLED (app/gowild/words.py); a card takes three text cells and two rows."""
 
 from slampad.app.gowild import big
 from slampad.app.gowild.cards import WORDS
-from slampad.app.gowild.words import fit, scores, verdict
+from slampad.app.gowild.words import fit, result, scores, verdict, waiting, wild_line
 from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
 from slampad.games import gowild_cards as gc
 
@@ -60,16 +60,12 @@ def draw(scr):
 
     names = [scr.name(s) for s in range(len(g.scores))]
     points = (3, [(x, ()) for x in scores(names, g.scores, cols)], WHITE)
-    wild = "Wild One: " + names[g.wild_one] if g.wild_one is not None else "No Wild One yet"
+    wild = wild_line(names, g)
     s = g.turn
     colour = SEAT_COLOURS[scr.seats[s]] if s is not None else WHITE
     if scr.stage == "shown":
-        trick, win, pts = scr.done
-        if win is None:
-            say(0, "Nobody wins trick %d" % trick)
-        else:
-            say(0, "%s wins trick %d: +%d" % (names[win], trick, pts), SEAT_COLOURS[scr.seats[win]])
-        table(1, scr.shown, win)
+        say(0, *result(scr, names))
+        table(1, scr.shown, scr.done[1])
         for i, m in enumerate(scr.msgs):
             say(2 + 3 * i, m)
         blocks.append(points)
@@ -105,14 +101,9 @@ def draw(scr):
             say(0, "%s: up/down, select" % names[s], colour)
         else:
             say(5, wild)
-            if scr.msgs:
-                say(0, " ".join(scr.msgs), colour)
-            elif s is None:
-                pass
-            elif scr.bots[s] is not None:
-                say(0, "%s (bot) is playing" % names[s], colour)
-            else:
-                say(0, "%s: hold your pad down to see your cards" % names[s], colour)
+            last = waiting(scr, s, names, True)
+            if last is not None:
+                say(0, last, colour)
     text, colours, cards, spots = [], [], [], []
     kept = fit(blocks, t.rows)
     spare = t.rows - sum(len(b[1]) for b in kept)

@@ -2,6 +2,7 @@
 app/gowild/cards.py draws), packed into rows whole; the scores by seat; game over."""
 
 from slampad.app import over
+from slampad.app.ui import SEAT_COLOURS, WHITE
 from slampad.games import gowild_cards as gc
 
 
@@ -49,6 +50,32 @@ def fit(blocks, n):
             used += k
     keep.sort()
     return [blocks[i] for i in keep]
+
+
+def wild_line(names, g):
+    return "Wild One: " + names[g.wild_one] if g.wild_one is not None else "No Wild One yet"
+
+
+def result(scr, names):
+    """A finished trick's line, in its winner's colour (S1)."""
+    trick, win, pts = scr.done
+    if win is None:
+        return "Nobody wins trick %d" % trick, WHITE
+    return "%s wins trick %d: +%d" % (names[win], trick, pts), SEAT_COLOURS[scr.seats[win]]
+
+
+def waiting(scr, s, names, roomy):
+    """The last line while nobody picks: the game's news, a bot at work, or the seat to
+    play told to hold its pad; None when there is nothing to say."""
+    if scr.msgs:
+        return " ".join(scr.msgs)
+    if s is None:
+        return None
+    if scr.bots[s] is not None:
+        return "%s (bot) is playing" % names[s]
+    if roomy:
+        return "%s: hold your pad down to see your cards" % names[s]
+    return "%s: hold pad to play" % names[s]
 
 
 def verdict(scr, s, pick):
