@@ -82,6 +82,20 @@ def colour_name(rgb):
     return "other"
 
 
+def lit_colours(shot, box):
+    """The colour names of the lit pixels inside ``box`` (x, y, w, h), with counts."""
+    width, _, rgb = shot
+    x0, y0, w, h = box
+    seen = {}
+    for y in range(y0, y0 + h):
+        for x in range(x0, x0 + w):
+            i = (y * width + x) * 3
+            name = colour_name(rgb[i : i + 3])
+            if name != "off":
+                seen[name] = seen.get(name, 0) + 1
+    return seen
+
+
 def seat_row(line, tiles=()):
     """A Wildside seat row -> dict(pad, glyphs, total, aside, slammer), or None. The row's
     text has the seat, "out" and the count; ``tiles`` are its dice icons (glyphs: the

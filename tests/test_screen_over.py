@@ -4,7 +4,7 @@ a while before the choices, and a press in that time only brings the choices."""
 
 import device_helpers
 import pytest
-from device_helpers import S1_COLOUR, colour_name
+from device_helpers import S1_COLOUR, lit_colours
 
 shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory
@@ -21,29 +21,13 @@ def over(dev, winners, score="P1:6 P2:3 P3:0 P4:3"):
     return app.screen, chosen
 
 
-def lit_box(shot, box):
-    """The colour names of the lit pixels inside ``box`` (x, y, w, h), with counts."""
-    width, _, rgb = shot
-    x0, y0, w, h = box
-    seen = {}
-    for y in range(y0, y0 + h):
-        for x in range(x0, x0 + w):
-            i = (y * width + x) * 3
-            name = colour_name(rgb[i : i + 3])
-            if name != "off":
-                seen[name] = seen.get(name, 0) + 1
-    return seen
-
-
 def big_rows(dev, scr):
     fh = dev.app.text.cell[1]
     return range(scr.big.box[1] // fh, (scr.big.box[1] + scr.big.box[3]) // fh)
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2])
-def test_S1_the_tft_shows_the_winner_big_in_the_seats_colour_under_the_choices(
-    dev_factory, seat
-):
+def test_S1_the_tft_shows_the_winner_big_in_the_seats_colour_under_the_choices(dev_factory, seat):
     dev = dev_factory("pico_tft")
     name = "P%d" % (seat + 1)
     scr, _ = over(dev, [name])
@@ -55,7 +39,7 @@ def test_S1_the_tft_shows_the_winner_big_in_the_seats_colour_under_the_choices(
     assert y >= 4 * t.cell[1] and y + h == dev.hw.height  # below the four rows, to the bottom
     assert scr.big.group.scale >= 3  # letters at least three times the rows' size
     assert all(lines[r] == "" for r in big_rows(dev, scr))  # no row drawn under it
-    seen = lit_box(dev.screenshot(), (0, y, dev.hw.width, h))
+    seen = lit_colours(dev.screenshot(), (0, y, dev.hw.width, h))
     assert max(seen, key=seen.get) == S1_COLOUR[seat], seen
     assert seen[S1_COLOUR[seat]] > 1000  # big letters, not a thin line
 
@@ -64,7 +48,7 @@ def test_a_draw_is_said_big_in_white(dev_factory):
     dev = dev_factory("pico_tft")
     scr, _ = over(dev, ["P1", "P2"])
     assert dev.lines()[0] == "Draw: P1 P2" and scr.big.shown == "Draw!"
-    seen = lit_box(dev.screenshot(), scr.big.box)
+    seen = lit_colours(dev.screenshot(), scr.big.box)
     assert set(seen) == {"white"}, seen
 
 
@@ -74,7 +58,7 @@ def test_the_oled_shows_the_winner_under_the_score_then_the_choices(dev_factory)
     assert dev.lines()[:3] == ["Winner: P2", " P1:6 P2:3 P3:0 P4:3", ""]
     assert scr.big.shown == "P2 wins!" and scr.big.group.scale >= 2
     assert scr.big.box[1] == 2 * dev.app.text.cell[1]  # under the score
-    assert sum(lit_box(dev.screenshot(), scr.big.box).values()) > 200
+    assert sum(lit_colours(dev.screenshot(), scr.big.box).values()) > 200
     dev.run(2000)
     assert not dev.shows("Rematch")  # still the winner
     dev.run(600)  # 2.5 s after the screen came
@@ -120,4 +104,4 @@ def test_T5_a_team_wins_together_in_white(dev_factory):
     dev = dev_factory("pico_tft")
     scr, _ = over(dev, ["P2+P4"])  # Tumblin' Dice's teams variant (T5)
     assert dev.lines()[0] == "Winner: P2+P4" and scr.big.shown == "P2+P4 win!"
-    assert set(lit_box(dev.screenshot(), scr.big.box)) == {"white"}
+    assert set(lit_colours(dev.screenshot(), scr.big.box)) == {"white"}

@@ -9,7 +9,7 @@ import device_helpers
 import pytest
 from gowild_helpers import cards, hand_cards, oracle_winner, position, screen_rows
 from test_screen_pictures import lit_mask
-from test_screen_pictures_gowild import hue, pixel
+from test_screen_pictures_gowild import hue, pixel, play_screen
 
 shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory
@@ -65,16 +65,6 @@ def check_big(shot, x, y, count, colour, gold):
         assert len(seen & set(COLOUR.values())) >= 4, seen
     else:
         assert seen == {COLOUR[colour]}, (count, colour, seen)
-
-
-def play_screen(dev, game, kinds):
-    from slampad.app.gowild.play import PlayScreen
-
-    scr = PlayScreen(dev.app, list(range(len(kinds))), kinds)
-    scr.game = game
-    dev.app.go(scr)
-    dev.run(100)
-    return dev.app.screen
 
 
 def drawn(scr):

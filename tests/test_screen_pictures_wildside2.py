@@ -11,6 +11,7 @@ from device_helpers import (
     W1_COLOUR,
     colour_name,
     join_and_start,
+    lit_colours,
     ready_up,
     run_until,
     set_faces,
@@ -91,14 +92,7 @@ def find(shot, mask, scale, box):
 
 
 def colours_in(shot, x, y, w, h):
-    width, _, rgb = shot
-    names = set()
-    for yy in range(y, y + h):
-        for xx in range(x, x + w):
-            i = (yy * width + xx) * 3
-            if rgb[i] or rgb[i + 1] or rgb[i + 2]:
-                names.add(colour_name(rgb[i : i + 3]))
-    return names
+    return set(lit_colours(shot, (x, y, w, h)))
 
 
 def picture_band(dev, scr):
