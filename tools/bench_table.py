@@ -13,9 +13,9 @@ What it measures, each with the command that produced it (a column of the table)
 - bot decision time per level, median and 95th percentile, on both VMs (the
   tools/mp_bench_<game>.py scripts) and the goals (every level < 2 s, normal < 0.5 s on
   the Pico: the VM under 14 ms and 3.5 ms); the Pico's own decision times are measured
-  on the real firmware in the emulated RP2040 by tools/emu_bench.py, so these rows point
-  there (MEASURED) instead of estimating VM x PICO_FACTOR; Wildside's, whose plan() the
-  device's probe does not time, keep the estimate and say why (ESTIMATED);
+  on the real firmware in the emulated RP2040 by tools/emu_bench.py (in play) and
+  tools/emu_bots.py (many decisions, Wildside's plan() too), so these rows point there
+  (MEASURED) instead of estimating VM x PICO_FACTOR;
 - the smallest heap on which a full game with bots passes on the VM (mpvm.min_heap on
   the tests/mp entries, confirm=2);
 - the heap each module keeps after its import on the VM (tools/mp_import_heap.py, a fresh
@@ -50,12 +50,9 @@ DOC = os.path.join(ROOT, "docs", "benchmarks.md")
 SECTION = "## Summary table (tools/bench.py --table)"
 PICO_FACTOR = 140  # DEVICE-FACTS.md: the Pico is about 90-140x slower than the VM; the worst
 # The bot rows' Pico cell: where the measured decision times are (tools/emu_bench.py).
-MEASURED = "measured on the device: section Real firmware, emulated RP2040"
-# Games whose VM figure the device's probe does not measure: the estimate stays, saying so.
-ESTIMATED = {
-    "wildside": "plan() is not probed on the device; choose() is measured: section Real"
-    " firmware, emulated RP2040",
-}
+MEASURED = (
+    "measured on the device: sections Real firmware, emulated RP2040 and Play quality"
+)
 GOAL_MS = 2000  # every level: a decision under ~2 s on the Pico
 GOAL_NORMAL_MS = 500  # normal: under 0.5 s
 VM_GOAL_US = 14000  # the goals on the VM (GOAL / PICO_FACTOR, rounded down as issue 8 does)
@@ -345,18 +342,6 @@ def decide_results(repeat, log):
     return out, cmds
 
 
-def pico_cell(game, mp):
-    """A bot row's Pico cell: where the device's measured times are, or for a game in
-    ESTIMATED the VM x PICO_FACTOR estimate and why it stays."""
-    if game not in ESTIMATED:
-        return MEASURED
-    return "est. %s / %s (%s)" % (
-        fmt_us(mp["median_us"] * PICO_FACTOR),
-        fmt_us(mp["p95_us"] * PICO_FACTOR),
-        ESTIMATED[game],
-    )
-
-
 def decide_rows(results, cmds):
     rows = []
     fails = []
@@ -384,7 +369,7 @@ def decide_rows(results, cmds):
                         fmt_ratio(mp["median_us"], cp["median_us"]),
                         fmt_ratio(mp["p95_us"], cp["p95_us"]),
                     ),
-                    pico=pico_cell(game, mp),
+                    pico=MEASURED,
                     goal=goal,
                     judged=v,
                 )
@@ -837,8 +822,8 @@ def build(ns, argv, log):
         " (rules rows): VM time x %d (DEVICE-FACTS.md: the Pico is 90-140x slower than the"
         " VM; the slow end is used); bot decisions on the Pico are measured on the real"
         ' firmware in the emulated RP2040 instead (section "Real firmware, emulated RP2040",'
-        " tools/emu_bench.py), but for Wildside's plan(), which the device's probe does not"
-        " time: its estimate stays, marked est. Heaps are on the 64-bit unix VM, whose"
+        " tools/emu_bench.py, and section \"Play quality\", tools/emu_bots.py, which times"
+        " Wildside's plan() too). Heaps are on the 64-bit unix VM, whose"
         " objects are about twice the RP2040's. Goals: a bot decision under 2 s at every"
         " level and under 0.5 s at normal on the Pico, judged here on the VM's 95th"
         " percentile against the goal / %d, and in that section on the device's own times."
