@@ -220,3 +220,14 @@ def test_w11_each_custom_row_explains_itself_in_one_row(dev_factory, profile):
         said.append(top)
     assert len(set(said)) == len(said) == 9, said
     assert said[2:5] == ["Other games: normal", "Custom bot: speed", "Custom bot: mistakes"]
+
+
+def test_settings_toml_gives_every_setting_its_default():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "settings.toml").read_text()
+    got = dict(re.findall(r"^(SLAMPAD_\w+) = (.+)$", text, re.M))
+    for key, spec in settings.SPEC.items():
+        want = '"%s"' % spec[0] if isinstance(spec[0], str) else str(spec[0])
+        assert got.get(key) == want, key

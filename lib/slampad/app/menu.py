@@ -57,7 +57,7 @@ class MenuScreen(ListScreen):
 
 BRIGHT = (10, 20, 30, 50, 75, 100)
 LOOK = (3000, 4000, 5000, 6000, 8000, 10000)
-LEVELS = ("normal", "hard", "easy", "custom")  # select's order; custom: Wildside's only
+LEVELS = ("normal", "hard", "easy", "custom")  # select's order; custom: Wildside's only (W11)
 BOT_MS = (300, 400, 500, 600, 700, 800, 900, 1000, 1200, 1500, 2000)
 BOT_ERRORS = (0, 2, 5, 10, 15, 20, 30)
 DIM_S = (30, 60, 120, 300, 0)  # 0: never
