@@ -231,3 +231,23 @@ def test_settings_toml_gives_every_setting_its_default():
     for key, spec in settings.SPEC.items():
         want = '"%s"' % spec[0] if isinstance(spec[0], str) else str(spec[0])
         assert got.get(key) == want, key
+
+
+def test_w11_custom_bot_plays_the_same_on_micropython_and_cpython():
+    import os
+    import subprocess
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools"))
+    import mpvm
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    entry = os.path.join("tests", "mp", "wildside_custom.py")
+    ok, mp = mpvm.run(entry, heap=None, timeout=60, cwd=root)
+    assert ok, mp
+    cp = subprocess.run([sys.executable, entry], cwd=root, capture_output=True, text=True,
+                        timeout=60)  # fmt: skip
+    assert cp.returncode == 0, cp.stderr
+    mp_lines = [x for x in mp.splitlines() if x.startswith(("REACT", "GAME"))]
+    assert mp_lines == cp.stdout.splitlines() and len(mp_lines) == 2
+    assert "'slam', 0," in cp.stdout and "'slam', 2," in cp.stdout  # both custom bots slam
