@@ -147,8 +147,8 @@ def test_w11_settings_offer_custom_and_its_rows_reach_the_bot_and_flash(dev_fact
     assert note == "Custom bots play Wildside; other games start at normal", dev.lines()
     items = scr.items()
     i = items.index("New bots: custom")
-    assert items[i + 1 : i + 3] == ["  Reaction 900 ms", "  Mistakes 10%"]
-    choose(dev, "Reaction ", "1200 ms")
+    assert items[i + 1 : i + 3] == ["  Reaction 0.9 s", "  Mistakes 10%"]
+    choose(dev, "Reaction ", "1.2 s")
     choose(dev, "Mistakes ", "20%")
     dev.run(3000)  # the note passes: the title explains the row under the cursor
     assert dev.lines()[0] == "Custom bot: mistakes"
@@ -220,6 +220,13 @@ def test_w11_each_custom_row_explains_itself_in_one_row(dev_factory, profile):
         said.append(top)
     assert len(set(said)) == len(said) == 9, said
     assert said[2:5] == ["Other games: normal", "Custom bot: speed", "Custom bot: mistakes"]
+
+
+def test_w11_the_custom_reaction_reads_in_seconds():
+    from slampad.app.menu import _secs
+
+    assert [_secs(ms) for ms in (300, 900, 1000, 1500, 2000, 450, 1234)] == [
+        "0.3", "0.9", "1", "1.5", "2", "0.45", "1.234"]  # fmt: skip
 
 
 def test_settings_toml_gives_every_setting_its_default():

@@ -68,6 +68,11 @@ def _mins(s):
     return "never" if not s else "%ds" % s if s < 60 else "%d min" % (s // 60)
 
 
+def _secs(ms):
+    """900 -> "0.9", 2000 -> "2", 450 -> "0.45": seconds, no more digits than needed."""
+    return ("%d.%03d" % (ms // 1000, ms % 1000)).rstrip("0").rstrip(".")
+
+
 def _next(seq, v):
     """The value after v; from a value not in seq (settings.toml's), the next larger one."""
     if v in seq:
@@ -118,7 +123,7 @@ class SettingsScreen(ListScreen):
             "brightness": "Brightness %d%%" % c["brightness"],
             "sound": "Sound " + ("on" if c["sound"] else "off"),
             "bot_level": "New bots: " + c["bot_level"],
-            "bot_ms": "  Reaction %d ms" % c["bot_ms"],
+            "bot_ms": "  Reaction %s s" % _secs(c["bot_ms"]),
             "bot_errors": "  Mistakes %d%%" % c["bot_errors"],
             "look_ms": "Look window %ds" % (c["look_ms"] // 1000),
             "dim_s": "Dim after " + _mins(c["dim_s"]),
