@@ -11,10 +11,13 @@ FLASH_MS = 300
 LEVELS = ("easy", "normal", "hard")
 
 
-def next_kind(kind, first):
+def next_kind(kind, first, levels=LEVELS):
     """What select makes of a seat that is empty or a bot: empty, then a bot at the
-    Settings' level ``first``, then the other levels, then empty again."""
-    order = [None, first] + [k for k in LEVELS if k != first]
+    Settings' level ``first``, then the other levels, then empty again. A game without
+    ``first`` among its levels (a custom bot is Wildside's alone, W11) starts at normal."""
+    if first not in levels:
+        first = "normal"
+    order = [None, first] + [k for k in levels if k != first]
     return order[(order.index(kind) + 1) % len(order)] if kind in order else None
 
 
@@ -69,7 +72,9 @@ class JoinScreen(ListScreen):
             return self.start(now)
         s = i - 1
         kind = self.seats[s]
-        kind = None if kind == "human" else next_kind(kind, self.app.cfg["bot_level"])
+        first = self.app.cfg["bot_level"]
+        levels = LEVELS + ("custom",) if self.key == "wildside" and first == "custom" else LEVELS
+        kind = None if kind == "human" else next_kind(kind, first, levels)
         self.seats[s] = kind
         if s < len(self.flash):
             self.app.leds.seat_colour(s, rgb(SEAT_COLOURS[s]) if kind else (0, 0, 0))

@@ -8,11 +8,13 @@ settings.toml's at start (``apply``): settings.toml holds the defaults.
 
 import os
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "custom")  # custom: Wildside only (W11); others normal
 # key: (default, low, high) for numbers, or (default, choices) for words
 SPEC = {
     "SLAMPAD_BRIGHTNESS": (30, 1, 100),
     "SLAMPAD_BOT_LEVEL": ("normal", LEVELS),
+    "SLAMPAD_BOT_MS": (900, 300, 2000),  # the custom bot's mean reaction time
+    "SLAMPAD_BOT_ERRORS": (10, 0, 30),  # ... and the % of its matches it misses
     "SLAMPAD_LOOK_MS": (5000, 1000, 30000),
     "SLAMPAD_SOUND": (1, 0, 1),
     "SLAMPAD_DIM_S": (120, 0, 3600),  # idle seconds before dimming (0: never)
@@ -23,8 +25,8 @@ SPEC = {
 
 
 def load(getenv=None):
-    """A dict of settings (short keys: brightness, bot_level, look_ms, sound, dim_s,
-    sleep_s, battery, diode_mv)."""
+    """A dict of settings (short keys: brightness, bot_level, bot_ms, bot_errors, look_ms,
+    sound, dim_s, sleep_s, battery, diode_mv)."""
     getenv = getenv or os.getenv
     out = {}
     problems = []

@@ -10,20 +10,22 @@ from slampad.games import wildside_match as wm
 from slampad.rng import Rng
 from slampad.ticks import ticks_add
 
-# Reaction mean and spread (ms); miss and false-slam chances (per mille).
+# Reaction mean and spread (ms); miss and false-slam chances (per mille). Human figures
+# behind them: docs/rules.md W11.
 LEVELS = {
     "easy": (1400, 350, 250, 60),
     "normal": (900, 200, 100, 25),
     "hard": (560, 110, 30, 8),
 }
 MIN_REACT_MS = 180  # nobody sees, decides and moves faster than this
+CUSTOM_SD = 22  # a custom bot's spread, % of its mean (the levels' own 20-25%)
 
 
 class WildsideBot:
     def __init__(self, seat, level="normal", seed=0, react_ms=None, miss=None, false=None):
-        if level not in LEVELS:
-            raise ValueError("bot level must be one of easy, normal, hard; got %r" % (level,))
-        mean, sd, m, f = LEVELS[level]
+        if level not in LEVELS and level != "custom":
+            raise ValueError("bot level must be easy, normal, hard or custom; got %r" % (level,))
+        mean, sd, m, f = LEVELS.get(level) or LEVELS["normal"]
         self.seat = seat
         self.level = level
         self.react_ms = mean if react_ms is None else react_ms
@@ -35,6 +37,8 @@ class WildsideBot:
             bad = not isinstance(v, int) or isinstance(v, bool)
             if bad or v < 0 or (name != "react_ms" and v > 1000):
                 raise ValueError("bot %s out of range: %r" % (name, v))
+        if level == "custom":
+            self.sd_ms = self.react_ms * CUSTOM_SD // 100
         self.rng = Rng(seed * 8 + seat + 1)
 
     def reaction(self):
@@ -81,6 +85,15 @@ class WildsideBot:
         b = WildsideBot(d["seat"], d["level"], 0, d["react_ms"], d["miss"], d["false"])
         b.rng = Rng.from_state(d["rng"])
         return b
+
+
+def for_kind(seat, kind, seed, custom):
+    """A seat's bot: kind is a level, or "custom" with custom = [mean ms, errors %]:
+    it misses errors % of its matches and slams wrongly a quarter as often (W11)."""
+    if kind != "custom":
+        return WildsideBot(seat, kind, seed)
+    ms, err = custom
+    return WildsideBot(seat, kind, seed, ms, err * 10, err * 10 // 4)
 
 
 def play_round(game, bots, t, shuffle=None):

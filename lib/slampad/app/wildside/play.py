@@ -14,7 +14,7 @@ from slampad.app.ui import rgb as _rgb
 from slampad.app.wildside.clock import bots_slam, plan_bots, slam, timed
 from slampad.app.wildside.draw import PAGE_MS, countdown, draw, paint, show_choice, tell, watch
 from slampad.app.wildside.layout import close
-from slampad.bots.wildside import WildsideBot
+from slampad.bots.wildside import for_kind
 from slampad.games.wildside import Wildside
 from slampad.ticks import ticks_diff
 
@@ -28,7 +28,7 @@ class PlayScreen(Screen):
     in_game = True
     fast = None  # the game's fastest confirmed human slam: [ms, seat colour]
 
-    def __init__(self, app, pads, kinds):
+    def __init__(self, app, pads, kinds, custom=None):
         Screen.__init__(self, app)
         self.pads = list(pads)  # game seat -> physical pad
         self.kinds = list(kinds)  # "human" or a bot level
@@ -39,7 +39,8 @@ class PlayScreen(Screen):
         opts = {"players": n, "bots": bots, "look_ms": app.cfg["look_ms"],
                 "tick_us": hw.slam_tick_us, "wrap": hw.slam_wrap}  # fmt: skip
         self.game = Wildside(opts, seed)
-        self.bots = [WildsideBot(s, kinds[s], seed) if s in bots else None for s in range(n)]
+        c = self.custom = custom or [app.cfg["bot_ms"], app.cfg["bot_errors"]]  # W11
+        self.bots = [for_kind(s, kinds[s], seed, c) if s in bots else None for s in range(n)]
         self.actions = []  # every action applied, for replay
         self.stage = "ready"
         self.t0 = 0
@@ -67,7 +68,7 @@ class PlayScreen(Screen):
         self.ruling = self.pic = None  # the ruling's picture (app/wildside/layout.py)
 
     def meta(self):
-        return {"pads": self.pads, "kinds": self.kinds, "fast": self.fast}
+        return {"pads": self.pads, "kinds": self.kinds, "fast": self.fast, "custom": self.custom}
 
     def on_leave(self, now):
         close(self)  # the next screen draws over clean rows
@@ -243,11 +244,11 @@ class PlayScreen(Screen):
         from slampad.app.over import OverScreen
 
         g = self.game
-        pads, kinds, app = self.pads, self.kinds, self.app
+        pads, kinds, app, c = self.pads, self.kinds, self.app, self.custom
         saves.finished(app, "wildside", [pads[s] for s in g.winners()], self.fast)
         score = " ".join("%s:%d" % (self.name(s), g.dice[s]) for s in range(len(g.dice)))
         won = [self.name(s) for s in g.winners()]
-        return OverScreen(app, won, score, lambda: PlayScreen(app, pads, kinds))
+        return OverScreen(app, won, score, lambda: PlayScreen(app, pads, kinds, c))
 
     def pages(self):
         """How many pages the message takes: the result stays until all were shown
@@ -264,7 +265,7 @@ class PlayScreen(Screen):
 def resume(app, meta, state):
     """The screen for a saved game (saves.resume)."""
     pads, kinds = meta["pads"], meta["kinds"]
-    scr = PlayScreen(app, pads, kinds)
+    scr = PlayScreen(app, pads, kinds, meta.get("custom"))  # older saves: the Settings'
     g = Wildside.from_dict(state)
     n = len(g.dice)
     if len(kinds) != n or len(set(pads)) != len(pads):
