@@ -53,7 +53,7 @@ SIDE_POWER = 80
 # Hard's value (tools/tune_tumblin.py, docs/benchmarks.md): a die on level 1-4 keeps
 # (64 - W[level - 1] x throws the other side has left this round) / 64 of its points;
 # in the last round the margin is capped at W[4] + W[5] x throws left (doubled points).
-WEIGHTS = (1, 1, 2, 2, 2, 12)
+WEIGHTS = (1, 1, 2, 3, 2, 12)
 
 
 def _clamp(v, lo, hi):
