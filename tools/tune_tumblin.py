@@ -56,7 +56,11 @@ def score(w, seeds, jobs, other="normal"):
     return sum(1 for r in res if r[0]), sum(r[1] for r in res)
 
 
-def tune(start, seed, games, rounds, jobs, log=print):
+def _log(line):
+    print(line, flush=True)  # a long run shows its steps as they come
+
+
+def tune(start, seed, games, rounds, jobs, log=_log):
     seeds = [seed * 100000 + i for i in range(games)]
     best = list(start)
     best_s = score(best, seeds, jobs)
