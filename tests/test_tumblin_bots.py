@@ -166,8 +166,9 @@ def test_hard_team_beats_easy_team():
 
 
 def test_value_counts_teams_and_the_best_opponent():
+    # normal's plain margin; hard's round-aware value: tests/test_tumblin_ladder.py
     g = position([], players=4, totals=[10, 30, 20, 5])
-    bot = TumblinBot(0, "hard")
+    bot = TumblinBot(0, "normal")
     bot._prepare(g.view(0))
     assert bot.value([]) == 2 * (10 - 30)
     assert bot.value([[0, 6, 4, 890, 0]]) == 2 * (34 - 30)

@@ -601,15 +601,15 @@ def tumblin_main(ns, argv):
     table(["VM", "empty board us", "8 dice us", "command"], body)
     print()
     print("(c) bot decisions")
-    keys = ("decisions", "median_us", "mean_us", "p90_us", "max_us", "sims")
+    keys = ("decisions", "median_us", "mean_us", "p90_us", "p95_us", "max_us", "sims")
     body = []
     for name, (r, c) in runs:
         for lv in tbot.LEVELS:
             d = r[("decide", lv)]
             body.append([name, lv] + [d[k] for k in keys] + [cmd(c)])
     table(
-        ["VM", "level", "decisions", "median us", "mean us", "p90 us", "max us", "sims",
-         "command"],
+        ["VM", "level", "decisions", "median us", "mean us", "p90 us", "p95 us", "max us",
+         "sims", "command"],
         body,
     )
     lo, hi = PICO_SLOWDOWN

@@ -11,7 +11,13 @@ game's rng. ``choose(view)`` returns (power, aim) for the seat's throw:
   public board model (games/tumblin_board) and the bot's OWN Rng, valued as
   own (or own team's) score minus the best opponent's, totals included,
   in the game's scoring mode (T2); the thrown die counts at its expected
-  face (3.5), which keeps the value free of the face's luck.
+  face (3.5), which keeps the value free of the face's luck. Hard's value
+  also knows the round and the game (``WEIGHTS``, tuned by self-play with
+  tools/tune_tumblin.py): a die counts for less the more throws the other
+  side has left this round to bump it, and in the last round (or overtime)
+  the margin is capped, so a won or lost game stops paying (T5: a win is a
+  win), the cap shrinking with the throws left; there the thrown die counts
+  at its simulated face.
 - The budget is a fixed number of simulated throws per decision (S2: a count,
   never a time), cut on boards of more than BASE_DICE dice, where a throw
   costs more (``sims_for``). It is spent by sequential halving: equal parts,
@@ -44,6 +50,10 @@ BASE_DICE = 4  # the budget counts throws on a board of up to this many dice (si
 TARGET_POWERS = (75, 90, 100)  # down an opponent die's lane
 SIDE_AIM = 45  # hard: side lanes, clear of the middle
 SIDE_POWER = 80
+# Hard's value (tools/tune_tumblin.py, docs/benchmarks.md): a die on level 1-4 keeps
+# (64 - W[level - 1] x throws the other side has left this round) / 64 of its points;
+# in the last round the margin is capped at W[4] + W[5] x throws left (doubled points).
+WEIGHTS = (1, 1, 2, 3, 2, 12)
 
 
 def _clamp(v, lo, hi):
@@ -85,21 +95,39 @@ class TumblinBot:
                 side[s] = 1 if s in teams[me] else -1
             elif s in view["order"]:
                 side[s] = 1 if s == me else -1
-        self._ctx = ([2 * t for t in view["totals"]], view["options"]["mode"] == "add",
-                     side, teams is not None)
+        o = view["options"]
+        left = [0] * n  # throws left this round against each seat's dice
+        cap = None
+        if self.level == "hard":
+            rest = 0
+            for s in view["order"]:
+                k = 4 - view["thrown"][s] - (s == self.seat)
+                rest += k
+                for t in range(n):
+                    if side[t] and side[t] != side[s]:
+                        left[t] += k
+            if view["overtime"] or (o["rounds"] and view["round"] >= o["rounds"]):
+                cap = WEIGHTS[4] + WEIGHTS[5] * rest  # T5: the last round
+        self._ctx = ([2 * t for t in view["totals"]], o["mode"] == "add",
+                     side, teams is not None, left, cap)
 
     def value(self, board, thrown=None):
         """Own (team) score minus the best opponent's (the other team's), doubled to
         stay in ints; ``thrown``: the die just thrown, counted at its expected face.
         Needs _prepare(view) first (choose does it)."""
-        base, add, side, teams = self._ctx
+        base, add, side, teams, left, cap = self._ctx
         pts = list(base)
         for d in board:
             lv = d[2]
-            if d is thrown:
-                pts[d[0]] += 7 + 2 * lv if add else 7 * lv
+            if d is thrown and cap is None:
+                v = 7 + 2 * lv if add else 7 * lv
             else:
-                pts[d[0]] += 2 * (d[1] + lv) if add else 2 * d[1] * lv
+                v = 2 * (d[1] + lv) if add else 2 * d[1] * lv
+            k = left[d[0]]
+            if k and lv > 0:
+                f = 64 - WEIGHTS[lv - 1] * k
+                v = v * f // 64 if f > 0 else 0
+            pts[d[0]] += v
         own = 0
         best = None
         for s in range(len(pts)):
@@ -110,7 +138,10 @@ class TumblinBot:
                     best = pts[s] + (best or 0)
                 elif best is None or pts[s] > best:
                     best = pts[s]
-        return own - (best or 0)
+        m = own - (best or 0)
+        if cap is not None:
+            m = -cap if m < -cap else cap if m > cap else m
+        return m
 
     # -- candidates --------------------------------------------------------------
     def candidates(self, view):
