@@ -3,17 +3,16 @@
 A position is the two lists ``own`` (owner per hex, -1 empty) and ``val`` (value, 0
 empty) of a game's board, copied by the bot: nothing here touches the game.
 
-Value for seat p, in quarter-sixths of a pip (all ints, so no float is allocated):
-- material: each die is worth ``DIE`` pips plus its value (D9: count first, then sum);
-- towns (D8): an own die below 6 in a town may regenerate, worth half a pip;
-- contact: for every pair of adjacent enemy dice, the attack table ``ATT`` (the
-  expected net pips an attack from a die of value a on one of value v wins, over the
-  six rolls, D3) counts for p's attacks at weight 1 and against p's dice at weight 2,
-  since the opponent attacks next after p's turn: low dice next to high enemy dice
-  are exposed, high dice next to low enemy dice are threats;
+Value for seat p, in 24ths of a pip (all ints), with the weights w of ``Ctx``:
+- material: a die of value v is worth w[v-1] (NORMAL: 10 pips plus v; D9: count first);
+- towns (D8): an own die below 6 in a town may regenerate, worth w[6];
+- contact: for every pair of adjacent enemy dice, the attack table (the expected net
+  worth an attack from a die of value a on one of value v wins, over the six rolls,
+  D3) counts for p's attacks at weight w[7] and against p's dice at w[8] (the
+  opponent attacks next): ``Ctx.pair``;
 - capital (option): holding the enemy capital is a win.
 All terms are sums over hexes and adjacent pairs, so a change to a few hexes is valued
-by ``local`` over just those hexes (``delta``): a decision costs no game copies.
+by ``local`` over just those hexes: a decision costs no game copies.
 """
 
 DIE = 10  # pips a die is worth beyond its value
