@@ -4,12 +4,12 @@ it is current, and the image always gets a fresh one)."""
 
 ORDER = {
     "slampad.app.diceland.play": (
+        "slampad.bots.diceland",
         "slampad.app.diceland.play",
         "slampad.app.diceland.draw",
         "slampad.games.diceland_state",
         "slampad.games.diceland_board",
         "slampad.games.diceland",
-        "slampad.bots.diceland",
         "slampad.games.diceland_scenes",
         "slampad.bots.diceland_eval",
         "slampad.app.diceland.words",

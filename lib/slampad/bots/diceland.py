@@ -1,23 +1,7 @@
-"""Diceland bots: easy, normal and hard, for every decision of a game (D2-D8).
-
-``DicelandBot(seat, level, seed, budget).choose(game.view(seat))`` returns the seat's
-action (the core's tuples: place, attack, combo, use, move, town, pass). It is handed
-the view alone, which has no generator state (issue 7: bots never read hidden state),
-and copies its board into two lists: the attack rolls are not sampled at all but
-averaged exactly over their six (or thirty-six) outcomes.
-
-- easy: a random legal action, from the bot's own Rng.
-- normal: greedy on the position value of bots/diceland_eval (dice count, sum,
-  exposure of low dice to high enemy dice, threats, towns): the placement, the
-  attack with the best expected value over the free die's roll (a combo over both
-  rolls, each resolved by the best lawful 'use'), the best move or pass, the best town.
-- hard: expectimax, two plies: for the attacks and moves normal rates best, each
-  outcome of its own roll is followed by the opponent's best reply attack (over the
-  opponent's six rolls) before the position is valued. The budget is a count of
-  valued outcomes (S2: a count, never a time): candidates are searched best first
-  while their outcomes fit in it (at least two, or the greedy choice stands).
-Ties go to the bot's own Rng, so seeds differ; the same seed and game: the same choice.
-"""
+"""Diceland bots: easy, normal, hard (D2-D9). ``DicelandBot(seat, level, seed,
+budget).choose(game.view(seat))``: the seat's action, from the view alone (issue 7).
+easy: random; normal: greedy on diceland_eval; hard: expectimax over its own roll and
+the opponent's best reply, budget in valued outcomes (S2). docs/benchmarks.md."""
 
 from slampad.bots import diceland_eval as ev
 from slampad.bots.diceland_view import seen
@@ -25,8 +9,9 @@ from slampad.games.diceland import Diceland
 from slampad.rng import Rng
 
 LEVELS = ("easy", "normal", "hard")
-BUDGET = {"easy": 0, "normal": 0, "hard": 1000}  # hard: valued outcomes per decision
+BUDGET = {"easy": 0, "normal": 0, "hard": 700}  # hard: valued outcomes per decision
 MAX_BUDGET = 1000000
+OVER = 100000  # a stalled game's end (D9), per outcome
 
 
 class DicelandBot:
@@ -45,13 +30,16 @@ class DicelandBot:
         self.budget = budget
         self.rng = Rng(seed * 8 + seat + 1)
         self.nodes = 0  # valued outcomes in the last decision (S2 budget checks)
+        self.w = ev.HARD if level == "hard" and budget else ev.NORMAL  # tools/tune_diceland
         self._ctx = None
+        self._near = self._seen = []
+        self._root = []
+        self._cut = 0
+        self._streak = self._first = 0
         self._map = None  # the scene built from the first view (kept: no copy each time)
 
     # -- entry -------------------------------------------------------------
     def choose(self, view):
-        """The seat's action, read from ``game.view(seat)`` alone: the view has no
-        generator state, so the rolls to come stay hidden (issue 7)."""
         if not isinstance(view, dict):
             raise TypeError("a bot reads game.view(seat), not the game")
         g = seen(view)
@@ -70,8 +58,9 @@ class DicelandBot:
                 return ("place", p, v, self.rng.choice(g.places(p)))
             return self.rng.choice(g.legal_actions(p))
         if self._ctx is None:
-            self._ctx = ev.Ctx(g)
+            self._ctx = ev.Ctx(g, self.w)
         c = self._ctx
+        self._streak, self._first = g.streak, g.first
         own = list(g.owner)
         val = list(g.value)
         ph = g.phase
@@ -89,7 +78,6 @@ class DicelandBot:
         return self._town(g, c, own, val, p)
 
     def _pick(self, scored):
-        """The action with the highest score; ties by the bot's Rng."""
         top = None
         tied = []
         for s, a in scored:
@@ -103,11 +91,8 @@ class DicelandBot:
     # -- occupation (D2) ---------------------------------------------------
     def _place(self, g, c, own, val, p):
         vals = sorted(set(g.free[p]))
-        scored = []
-        for h in g.places(p):
-            for v in vals:
-                scored.append((ev.place_value(c, own, val, p, v, h), ("place", p, v, h)))
-        return self._pick(scored)
+        return self._pick((ev.place_value(c, own, val, p, v, h), ("place", p, v, h))
+                          for h in g.places(p) for v in vals)  # no list: small heap
 
     # -- attacks (D3, D4) --------------------------------------------------
     def _attack(self, g, c, own, val, p):
@@ -123,7 +108,7 @@ class DicelandBot:
         return self._pick(scored)
 
     def _attack_deep(self, a, c, own, val, p):
-        """36 times the expected value of attack a after the opponent's best reply."""
+        # 36 x the expected value of attack a after the opponent's best reply
         tot = 0
         if a[0] == "attack":
             s, t = a[2], a[3]
@@ -140,58 +125,131 @@ class DicelandBot:
         return tot
 
     def _after(self, c, own, val, p, s, t, r):
-        """p's value change of the roll r from s on t, minus the opponent's best reply."""
+        if self.nodes >= self.budget:  # S2: never past the budget
+            self._cut = 1
+            return 0
         keep = (own[s], own[t], val[s], val[t])
         before = ev.local(c, own, val, (s, t), p)
         ev.resolve(c, own, val, p, s, t, r)
-        d = 6 * (ev.local(c, own, val, (s, t), p) - before) - self._reply(c, own, val, p)
+        d = self._over(c, own, val, p, (p, 1 - p))
+        if d is None:
+            d = 6 * (ev.local(c, own, val, (s, t), p) - before) - \
+                self._reply(c, own, val, p, s, t)
         own[s], own[t], val[s], val[t] = keep
         self.nodes += 1
         return d
 
-    def _reply(self, c, own, val, p):
-        """Six times the opponent's best expected value change from one single attack
-        (D3: mandatory when possible), valued by the opponent."""
-        q = 1 - p
+    def _over(self, c, own, val, p, movers):
+        # D9: None while there is contact or one of movers (who move before the end)
+        # is behind and can make contact; else +-OVER by the stalled game's winner
         adj = c.adj
-        best = None
-        for s in range(c.n):
-            if own[s] != q:
+        q = 1 - p
+        n = [0, 0, 0]
+        for i in range(c.n):
+            o = own[i]
+            if o >= 0:
+                n[o] += 1000 + val[i]
+                if o == p:
+                    for j in adj[i]:
+                        if own[j] == q:
+                            return None
+        lead = n[p] > n[q] or n[p] == n[q] and self._first == p
+        m = q if lead else p
+        if m in movers:
+            for d in range(c.n):
+                if own[d] < 0 and not c.mountain[d]:
+                    x = y = 0
+                    for j in adj[d]:
+                        if own[j] == m:
+                            x = 1
+                        elif own[j] == 1 - m:
+                            y = 1
+                    if x and y:
+                        return None
+        return OVER if lead else -OVER
+
+    def _replies(self, c, own, val, q, near, ts):
+        # (value, s, t, b): q's attacks on ts (combos from s and b, D4) touching near
+        # if given; None: the budget would run out (S2)
+        out = []
+        adj = c.adj
+        for t in ts:
+            if own[t] != 1 - q:
                 continue
-            for t in adj[s]:
-                if own[t] == p:
-                    x = ev.attack_value(c, own, val, q, s, t)
+            ss = [s for s in adj[t] if own[s] == q]
+            for i in range(len(ss)):
+                s = ss[i]
+                if near is None or near[s] or near[t]:
+                    if self.nodes + 7 > self.budget:
+                        return None
                     self.nodes += 6
-                    if best is None or x > best:
-                        best = x
+                    out.append((ev.attack_value(c, own, val, q, s, t), s, t, s))
+                if c.combo[t]:
+                    for b in ss[i + 1:]:
+                        if b in adj[s] and (near is None or near[s] or near[t] or near[b]):
+                            if self.nodes + 13 > self.budget:
+                                return None
+                            self.nodes += 12
+                            out.append((ev.combo_value(c, own, val, q, s, b, t) // 6, s, t, b))
+        return out
+
+    def _reply(self, c, own, val, p, *hx):
+        # 6 x the opponent's best attack (D3: mandatory); away from the changed hexes
+        # hx the root's values (self._root, best first) stand
+        near = self._near
+        seen = self._seen
+        adj = c.adj
+        ts = []
+        for h in hx:
+            for j in [h] + list(adj[h]):
+                if not near[j]:
+                    near[j] = seen[j] = 1
+                    ts.append(j)
+        k = len(ts)
+        for i in range(k):
+            for j in adj[ts[i]]:
+                if not seen[j]:
+                    seen[j] = 1
+                    ts.append(j)
+        best = None
+        for x, s, t, b in self._root:
+            if not (near[s] or near[t] or near[b]):
+                best = x
+                break
+        new = self._replies(c, own, val, 1 - p, near, ts)
+        for i in ts:
+            near[i] = seen[i] = 0
+        if new is None:
+            self._cut = 1
+            return 0
+        for x, _, _, _ in new:
+            if best is None or x > best:
+                best = x
         return best or 0
 
     def _deep(self, scored, c, own, val, p, deep):
-        """Search candidates best first (by the greedy score) while the budget lasts: a
-        candidate is searched only if its outcomes, each with the opponent's replies
-        (six rolls for each attack the opponent has now), fit in what is left."""
+        # candidates best first while the budget lasts; one cut short is dropped
+        if len(self._near) != c.n:
+            self._near = [0] * c.n
+            self._seen = [0] * c.n
+        root = self._replies(c, own, val, 1 - p, None, range(c.n))
+        if root is None:
+            return scored
+        root.sort(key=lambda e: -e[0])
+        self._root = root
         order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
-        reply = 1 + 6 * self._count_attacks(c, own, 1 - p)
         out = []
+        self._cut = 0
         for i in order:
             a = scored[i][1]
-            cost = reply * (6 if a[0] == "attack" else 21 if a[0] == "combo" else 1)
-            if self.nodes + cost > self.budget:
+            x = deep(a, c, own, val, p)
+            if self._cut:
                 break
-            out.append((deep(a, c, own, val, p), a))
+            out.append((x, a))
+        self._root = []  # no garbage kept between decisions
         if len(out) < 2:
             return scored  # nothing to compare: the greedy choice
         return out
-
-    def _count_attacks(self, c, own, q):
-        n = 0
-        adj = c.adj
-        for s in range(c.n):
-            if own[s] == q:
-                for t in adj[s]:
-                    if own[t] == 1 - q:
-                        n += 1
-        return n
 
     # -- moves (D5-D7) and towns (D8) --------------------------------------
     def _move(self, g, c, own, val, p):
@@ -204,8 +262,13 @@ class DicelandBot:
         return self._pick(scored)
 
     def _move_deep(self, a, c, own, val, p):
+        if self.nodes >= self.budget:
+            self._cut = 1
+            return 0
+        mv = () if self._streak else (1 - p,)
         if a[0] == "pass":
-            return -6 * self._reply(c, own, val, p)
+            x = self._over(c, own, val, p, mv)
+            return -6 * self._reply(c, own, val, p) if x is None else 36 * x
         s, d = a[2], a[3]
         x = ev.move_value(c, own, val, p, s, d)
         keep = (own[s], own[d], val[s], val[d])
@@ -214,10 +277,11 @@ class DicelandBot:
         else:
             own[d], val[d] = p, val[s]
         own[s], val[s] = -1, 0
-        r = self._reply(c, own, val, p)
+        e = self._over(c, own, val, p, mv)
+        r = self._reply(c, own, val, p, s, d) if e is None else 0
         own[s], own[d], val[s], val[d] = keep
         self.nodes += 1
-        return 36 * x - 6 * r
+        return 36 * x - 6 * r if e is None else 36 * e
 
     def _town(self, g, c, own, val, p):
         scored = [(0, ("pass", p))]
@@ -230,7 +294,6 @@ class DicelandBot:
 
 
 def play_game(options=None, levels=("normal", "normal"), seed=0, budgets=None):
-    """A whole game with a bot in each seat (levels[s]); returns the game."""
     g = Diceland(options, seed)
     bots = [DicelandBot(s, levels[s], seed, None if budgets is None else budgets[s])
             for s in (0, 1)]

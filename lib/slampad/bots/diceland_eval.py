@@ -3,32 +3,35 @@
 A position is the two lists ``own`` (owner per hex, -1 empty) and ``val`` (value, 0
 empty) of a game's board, copied by the bot: nothing here touches the game.
 
-Value for seat p, in quarter-sixths of a pip (all ints, so no float is allocated):
-- material: each die is worth ``DIE`` pips plus its value (D9: count first, then sum);
-- towns (D8): an own die below 6 in a town may regenerate, worth half a pip;
-- contact: for every pair of adjacent enemy dice, the attack table ``ATT`` (the
-  expected net pips an attack from a die of value a on one of value v wins, over the
-  six rolls, D3) counts for p's attacks at weight 1 and against p's dice at weight 2,
-  since the opponent attacks next after p's turn: low dice next to high enemy dice
-  are exposed, high dice next to low enemy dice are threats;
+Value for seat p, in 24ths of a pip (all ints), with the weights w of ``Ctx``:
+- material: a die of value v is worth w[v-1] (NORMAL: 10 pips plus v; D9: count first);
+- towns (D8): an own die below 6 in a town may regenerate, worth w[6];
+- contact: for every pair of adjacent enemy dice, the attack table (the expected net
+  worth an attack from a die of value a on one of value v wins, over the six rolls,
+  D3) counts for p's attacks at weight w[7] and against p's dice at w[8] (the
+  opponent attacks next): ``Ctx.pair``;
 - capital (option): holding the enemy capital is a win.
 All terms are sums over hexes and adjacent pairs, so a change to a few hexes is valued
-by ``local`` over just those hexes (``delta``): a decision costs no game copies.
+by ``local`` over just those hexes: a decision costs no game copies.
 """
 
 DIE = 10  # pips a die is worth beyond its value
-TOWN_BONUS = 12
 WIN = 1000000
+# Weights (docs/benchmarks.md): a die of value 1..6 (24ths of a pip), the town bonus,
+# p's threats and the opponent's, in 24ths of ATT. NORMAL: the hand-set ones.
+NORMAL = (264, 288, 312, 336, 360, 384, 12, 24, 48)
+HARD = (264, 288, 312, 320, 360, 400, 12, 8, 48)  # tools/tune_diceland.py --seed 1
 
 
-def _att(a, v):
-    """Six times the expected net pips of an attack by a on v (D3)."""
+def _att(a, v, m=None):
+    """Six times the expected net pips of an attack by a on v (D3); in m's units."""
+    m = m or [0] + [DIE + x for x in range(1, 7)]
     s = 0
     for r in range(1, 7):
         if r <= a:
-            s += (DIE + v if r >= v else r) - (a - r)  # the rolled die replaces a
+            s += (m[v] if r >= v else m[v] - m[v - r]) - (m[a] - m[r])
         else:
-            s -= 1 + (DIE if a == 1 else 0)  # failed: the attacker loses a point
+            s -= m[a] - m[a - 1]
     return s
 
 
@@ -36,28 +39,35 @@ ATT = [[0] * 7] + [[0] + [_att(a, v) for v in range(1, 7)] for a in range(1, 7)]
 
 
 class Ctx:
-    """What the evaluation needs from a game (terrain codes, adjacency, options)."""
+    """What the evaluation needs from a game (terrain, adjacency, options) and the
+    weights w (NORMAL's layout): mat[v] a die's worth, pair[7a+v] an own a next to an
+    enemy v."""
 
-    def __init__(self, g):
+    def __init__(self, g, w=NORMAL):
         sc = g.scene
         o = g.options
         self.adj = sc.adj
         self.n = sc.n
         t = o["terrain"]
         self.town = [t and x == 2 for x in sc.terrain]
-        self.hill = [t and x == 3 for x in sc.terrain]
         self.mountain = [t and x == 4 for x in sc.terrain]
-        self.forest = [t and x == 1 for x in sc.terrain]
+        self.combo = [not (t and x in (3, 4)) for x in sc.terrain]  # D4: not on hills
         self.fill = o["fill_the_void"]
-        self.group = o["grouping"]
         self.caps = sc.capitals if o["capital"] else None
         self.mark = [0] * sc.n  # scratch flags for local(); cleared after use
+        m = self.mat = [0] + list(w[:6])
+        self.tb = w[6]
+        self.pair = [0] * 49
+        for a in range(1, 7):
+            for v in range(1, 7):
+                self.pair[7 * a + v] = (w[7] * _att(a, v, m) - w[8] * _att(v, a, m)) // 576
 
 
 def local(c, own, val, hexes, p):
     """p's value of the terms that involve the hexes in ``hexes`` (see the docstring)."""
     adj = c.adj
     mark = c.mark
+    pair = c.pair
     for i in hexes:
         mark[i] = 1
     s = 0
@@ -66,9 +76,9 @@ def local(c, own, val, hexes, p):
         if o < 0:
             continue
         v = val[i]
-        m = 24 * (DIE + v)
+        m = c.mat[v]
         if c.town[i] and v < 6:
-            m += TOWN_BONUS
+            m += c.tb
         if c.caps is not None and c.caps[1 - o] == i:
             m += WIN
         s += m if o == p else -m
@@ -78,9 +88,9 @@ def local(c, own, val, hexes, p):
                 continue
             # pair (i, j) of enemies, counted once
             if o == p:
-                s += ATT[v][val[j]] - 2 * ATT[val[j]][v]
+                s += pair[7 * v + val[j]]
             else:
-                s += ATT[val[j]][v] - 2 * ATT[v][val[j]]
+                s += pair[7 * val[j] + v]
     for i in hexes:
         mark[i] = 0
     return s
@@ -115,15 +125,23 @@ def resolve(c, own, val, p, s, t, r):
 
 
 def attack_value(c, own, val, p, s, t, rolls=(1, 2, 3, 4, 5, 6)):
-    """Sum over ``rolls`` of p's value change when s attacks t (six times the mean)."""
+    """Sum over ``rolls`` of p's value change when s attacks t (six times the mean);
+    failed rolls all end alike: valued once."""
     hx = (s, t)
     os_, ot, vs, vt = own[s], own[t], val[s], val[t]
     before = local(c, own, val, hx, p)
     tot = 0
+    fail = None
     for r in rolls:
+        if r > vs and fail is not None:
+            tot += fail
+            continue
         resolve(c, own, val, p, s, t, r)
-        tot += local(c, own, val, hx, p) - before
+        x = local(c, own, val, hx, p) - before
         own[s], own[t], val[s], val[t] = os_, ot, vs, vt
+        if r > vs:
+            fail = x
+        tot += x
     return tot
 
 
