@@ -112,3 +112,21 @@ def test_emu_bots_results_render_from_a_file(tmp_path, capsys):
     p.write_text(json.dumps({"results": fake_emu()}))
     assert emu_bots.main(["--from", str(p)]) == 0
     assert "| gowild | hard |" in capsys.readouterr().out
+
+
+def test_emu_bots_keep_replaces_only_the_games_run(tmp_path, monkeypatch):
+    monkeypatch.setattr(emu_bots, "RESULTS", str(tmp_path / "r.json"))
+    monkeypatch.setattr(emu_bots, "OUT", str(tmp_path))
+    old = fake_emu() + [{"game": "tumblin", "levels": ["easy"], "games": {}, "times": {}}]
+    (tmp_path / "r.json").write_text(json.dumps({"results": old}))
+    ran = []
+
+    def run_game(g, levels, n, d, log):
+        ran.append(g)
+        return {"game": g, "levels": list(levels), "games": {}, "times": {"easy": [1]}}
+
+    monkeypatch.setattr(emu_bots, "run_game", run_game)
+    res = emu_bots.measure(["tumblin"], ["easy"], 1, 1, keep=True)
+    assert ran == ["tumblin"] and [r["game"] for r in res] == ["gowild", "tumblin"]
+    assert res[1]["times"] == {"easy": [1]}
+    assert [r["game"] for r in emu_bots.measure(["tumblin"], ["easy"], 1, 1)] == ["tumblin"]

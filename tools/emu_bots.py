@@ -135,8 +135,12 @@ def table(results):
     return "\n".join(rows)
 
 
-def measure(games, levels, n_games, decisions, log=print):
+def measure(games, levels, n_games, decisions, log=print, keep=False):
+    """Run each game; ``keep``: results.json's records of the other games stay."""
     results = []
+    if keep and os.path.exists(RESULTS):
+        with open(RESULTS, encoding="utf-8") as f:
+            results = [r for r in json.load(f)["results"] if r["game"] not in games]
     for g in games:
         results.append(run_game(g, levels, n_games, decisions, log))
         os.makedirs(OUT, exist_ok=True)
@@ -151,13 +155,15 @@ def main(argv=None):
     ap.add_argument("--level", action="append", choices=LEVELS, help="default: all three")
     ap.add_argument("--games", type=int, default=40, help="most games a level plays")
     ap.add_argument("--decisions", type=int, default=60, help="decisions a level stops at")
+    ap.add_argument("--keep", action="store_true",
+                    help="keep results.json's records of the games not run")
     ap.add_argument("--from", dest="src", help="print the table of a results.json instead")
     a = ap.parse_args(argv)
     if a.src:
         with open(a.src, encoding="utf-8") as f:
             results = json.load(f)["results"]
     else:
-        results = measure(a.game or GAMES, a.level or LEVELS, a.games, a.decisions)
+        results = measure(a.game or GAMES, a.level or LEVELS, a.games, a.decisions, keep=a.keep)
     print(table(results))
     return 0 if all("error" not in r for r in results) else 1
 
