@@ -33,20 +33,17 @@ from slampad.rng import Rng  # noqa: E402
 
 
 def positions(seed, games):
-    """(seat, view, true hands, what the hard bot would observe) at every decision of
-    ``games`` all-normal games (the hard bot's opponents are normal bots)."""
+    """(seat, view, true hands) at every decision of ``games`` all-normal games (the
+    hard bot's opponents are normal bots)."""
     out = []
     for g in range(games):
         s0 = seed * 100003 + g
         game = GoWild({"players": 4}, s0)
         bots = [gw.GoWildBot(s, "normal", s0) for s in range(4)]
-        eyes = [gw.GoWildBot(s, "hard", s0) for s in range(4)]
         while not game.is_over():
             s = game.turn
             v = game.view(s)
-            wo = -1 if v["wild_one"] is None else v["wild_one"]
-            obs = eyes[s].observe(v, wo)
-            out.append((s, v, [list(h) for h in game.hands], obs))
+            out.append((s, v, [list(h) for h in game.hands]))
             game.apply(bots[s].choose(v))
     return out
 
@@ -72,13 +69,13 @@ def score(pos, deals, seed):
     rng = Rng(seed)
     err = spread = hands_n = 0
     out = [0] * 24
-    for me, v, hands, obs in pos:
+    for me, v, hands in pos:
         wo = -1 if v["wild_one"] is None else v["wild_one"]
         pool = _pool(v)
         sizes = v["hand_sizes"]
         got = [[] for _ in range(4)]
         for _ in range(deals):
-            gw.deal(rng, pool, sizes, 4, me, v["trick"], wo, out, 0, obs)
+            gw.deal(rng, pool, sizes, 4, me, v["trick"], wo, out, 0)
             for x in range(4):
                 got[x].append(biggest(out[6 * x : 6 * x + 6], x == wo))
         for x in range(4):

@@ -25,10 +25,10 @@ ORDER = {
         "slampad.games",
     ),
     "slampad.app.gowild.play": (
-        "slampad.bots.gowild",
         "slampad.bots.gowild_search",
         "slampad.app.gowild.play",
         "slampad.games.gowild",
+        "slampad.bots.gowild",
         "slampad.app.gowild.cards",
         "slampad.games.gowild_state",
         "slampad.app.gowild.words",

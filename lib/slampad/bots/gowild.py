@@ -1,15 +1,21 @@
 """Go Wild! bots: easy, normal and hard. They read only ``view(seat)`` (G9).
 
 - easy: a random valid set, from the bot's own Rng.
-- normal: a heuristic (bots/gowild_search.pick) weighing, for a handful of plays, the
-  chance to win this trick against the players still to play with what the cards left
-  are worth for the round's later tricks, the Wild One seat and the refill.
-- hard: determinization. It deals the cards it cannot see into the other hands
-  (``deal``: clumped by colour, wilds mostly with the Wild One, and each hand redealt
-  until the normal policy would have made the plays seen this round), SAMPLES times,
-  and for each of the heuristic's BREADTH best plays plays the round out with the
-  normal policy for everyone, on the same deals. The best total wins. The budget is a
-  count of deals (S2), never a time (``deals``). docs/benchmarks.md has the details.
+- normal: a heuristic (bots/gowild_search.pick): it weighs, for a handful of plays,
+  the chance to win this trick against the players still to play (by their hand
+  sizes) with what the cards left are worth for the round's later tricks (the
+  biggest set saved for the 3-point trick), the Wild One seat and the refill. So it
+  wins tricks cheaply, saves big sets for tricks it can win, sloughs wilds when it is
+  not the Wild One, and goes for the first trick when wilds make the seat worth it.
+- hard: determinization. It deals the cards it cannot see (108 minus its hand, the
+  discard and the table) into the other hands by their sizes (``deal``: clumped by
+  colour, and wilds mostly with the Wild One, as real hands are), SAMPLES times, and
+  for each of the heuristic's BREADTH best plays plays the rest of the round out with
+  the normal policy for everyone, on the same deals (common random numbers). The play
+  with the best total of points won (plus the Wild One seat, the hand kept, and the
+  game won or lost) is chosen. The budget is a count of deals (S2), never a time:
+  SAMPLES when a whole round is left to play, more when the play-outs are shorter
+  (``deals``), so every decision plays out about as many moves.
 """
 
 from slampad.bots import gowild_search as gs
@@ -19,11 +25,10 @@ from slampad.rng import Rng
 LEVELS = ("easy", "normal", "hard")
 SAMPLES = 6  # hard: deals of the hidden cards per decision (S2: a count, not a time)
 BREADTH = 3  # hard: how many of the heuristic's best plays are searched
-TRIES = 4  # hard: deals of a hand until it fits the plays seen (see deal)
-# Dealing: how much each card in a hand makes its colour likelier for the next card,
-# per trick; the weight of wilds, in 8ths, per trick for anyone else and for the Wild
-# One. Tuned by tools/tune_gowild.py (docs/benchmarks.md; tests/test_gowild_ladder.py).
-CLUMP = (3, 3, 12)
+# Dealing (measured on normal bots' hands): how much each card in a hand makes its
+# colour likelier for the next card, per trick; the weight of wilds, in 8ths, per
+# trick for anyone else and for the Wild One.
+CLUMP = (2, 4, 10)
 WILDS = (6, 10, 2, 12, 0, 12)
 _POOL = [0] * 6
 
@@ -41,7 +46,6 @@ class GoWildBot:
         self.samples = samples
         self.rng = Rng(seed * 8 + seat + 1)
         self.playouts = 0  # work done so far (rounds played out), for budget checks
-        self.mem = []  # hard: plays seen this round (see observe)
 
     def choose(self, view):
         """("play", seat, counts) for the seat's turn, from ``view`` alone."""
@@ -68,10 +72,7 @@ class GoWildBot:
         H = [0] * (6 * n)
         for c in range(6):
             H[6 * me + c] = hand[c]
-        keep = obs = None
-        if self.level == "hard":
-            keep = []
-            obs = self.observe(view, wo)
+        keep = [] if self.level == "hard" else None
         code = gs.pick(H, me, n, sizes, wo, trick, lead, best, keep)
         later = (lead - me - 1) % n
         if keep and len(keep) > 1 and (trick < 3 or later):
@@ -80,59 +81,8 @@ class GoWildBot:
                 pool[c] = gc.PER_COLOUR - hand[c] - view["discard"][c] - table[c]
                 if pool[c] < 0:
                     pool[c] = 0
-            code = self._search(
-                keep, H, me, n, sizes, wo, trick, lead, best, bseat, pool, view, obs
-            )
+            code = self._search(keep, H, me, n, sizes, wo, trick, lead, best, bseat, pool, view)
         return ("play", me, gs.decode(code))
-
-    def observe(self, view, wo):
-        """What the plays seen this round say about each hand, for ``deal``: a list of
-        (seat, checks), each check (play, best set before it, sizes then, trick, lead,
-        cards played since): the normal policy, holding the hand dealt now plus those
-        cards, would have made that play. A play made after this seat's turn is never
-        seen, so a seat's checks go back only while every play since is known."""
-        rnd = view["round"]
-        trick = view["trick"]
-        sizes = view["hand_sizes"]
-        n = len(sizes)
-        mem = [e for e in self.mem if e[0] == rnd and e[1] < trick]
-        sz = list(sizes)
-        for x, p in view["plays"]:
-            sz[x] += gc.total(p)
-        b = 0
-        for x, p in view["plays"]:
-            code = 5 + 256 * p[5]
-            for c in range(5):
-                if p[c]:
-                    code = c + 8 * p[c] + 256 * p[5]
-            mem.append((rnd, trick, x, code, b, list(sz), view["lead"], wo))
-            sz[x] -= gc.total(p)
-            v = gc.judge_set(p, x == wo)[0]
-            if v > b:
-                b = v
-        self.mem = mem
-        out = []
-        for x in range(n):
-            if x == self.seat or not sizes[x]:
-                continue
-            add = [0] * 6
-            checks = []
-            for t in range(trick, 0, -1):
-                e = None
-                for f in mem:
-                    if f[1] == t and f[2] == x:
-                        e = f
-                if e is None:
-                    if t < trick:
-                        break
-                    continue  # still to play this trick
-                p = gs.decode(e[3])
-                for c in range(6):
-                    add[c] += p[c]
-                checks.append((e[3], e[4], e[5], t, e[6], e[7], list(add)))
-            if checks:
-                out.append((x, checks))
-        return out
 
     def deals(self, sizes, me, trick, lead):
         """Deals for one decision: ``samples`` when a whole round is still to play, more
@@ -150,13 +100,13 @@ class GoWildBot:
         S = self.samples * (3 * n - 1) // (moves if moves > 0 else 1)
         return S if 3 * self.samples > S else 3 * self.samples
 
-    def _search(self, keep, H, me, n, sizes, wo, trick, lead, best, bseat, pool, view, obs):
+    def _search(self, keep, H, me, n, sizes, wo, trick, lead, best, bseat, pool, view):
         k = BREADTH if len(keep) > BREADTH else len(keep)
         S = self.deals(sizes, me, trick, lead)
         w = 6 * n
         deals = [0] * (S * w)
         for i in range(S):
-            deal(self.rng, pool, sizes, n, me, trick, wo, deals, i * w, obs)
+            deal(self.rng, pool, sizes, n, me, trick, wo, deals, i * w)
         work = [0] * w
         size = [0] * n
         gains = [0] * n
@@ -193,14 +143,12 @@ class GoWildBot:
             "level": self.level,
             "samples": self.samples,
             "rng": self.rng.state,
-            "mem": [list(e[:5]) + [list(e[5])] + list(e[6:]) for e in self.mem],
         }
 
     @staticmethod
     def from_dict(d):
         b = GoWildBot(d["seat"], d["level"], 0, d["samples"])
         b.rng = Rng.from_state(d["rng"])
-        b.mem = [tuple(e[:5]) + (list(e[5]),) + tuple(e[6:]) for e in d.get("mem", ())]
         return b
 
 
@@ -223,16 +171,14 @@ def play_game(players=4, seed=0, levels=None, samples=None, options=None):
     return game, acts
 
 
-def deal(rng, pool, sizes, n, me, trick, wo, out, at, obs=()):
+def deal(rng, pool, sizes, n, me, trick, wo, out, at):
     """Deal the unseen cards (six counts in ``pool``, left intact) at random into every
     other hand, by its size, into out[at:at + 6 * n]; seat me's counts are left as 0.
 
     Real hands are clumpier than random ones (players keep their big sets for later
     tricks), so each card dealt to a hand makes its colour likelier for that hand's
     next card, more so later in the round (CLUMP, per trick); and players slough
-    their wilds unless they are the Wild One, who keeps them (WILDS).
-    ``obs``: (seat, checks) from GoWildBot.observe: such a hand is dealt first, and
-    again (up to TRIES times) until the normal policy would have made the plays seen."""
+    their wilds unless they are the Wild One, who keeps them (WILDS)."""
     left = 0
     for c in range(6):
         left += pool[c]
@@ -240,54 +186,28 @@ def deal(rng, pool, sizes, n, me, trick, wo, out, at, obs=()):
     for x in range(6 * n):
         out[at + x] = 0
     b = CLUMP[trick - 1]
-    done = 0
-    h = [0] * (6 * n)
-    for x, checks in obs:
+    for x in range(n):
+        if x == me:
+            continue
         o = at + 6 * x
         f = WILDS[2 * trick - (1 if x == wo else 2)]
-        for t in range(TRIES):
-            left = _hand(rng, sizes[x], b, f, out, o, left)
-            ok = True
-            for code, bst, sz, tr, ld, w, add in checks:
-                for c in range(6):
-                    h[6 * x + c] = out[o + c] + add[c]
-                if gs.pick(h, x, n, sz, w, tr, ld, bst) != code:
-                    ok = False
+        for _ in range(sizes[x]):
+            if not left:
+                return
+            t = 0
+            for c in range(6):
+                t += _POOL[c] * (4 + b * out[o + c]) * (f if c == 5 else 8)
+            if not t:  # nothing but wilds left, and this hand takes none: take them anyway
+                f = 8
+                t = _POOL[5] * (4 + b * out[o + 5]) * 8
+            r = rng.below(t)
+            c = 0
+            while True:
+                v = _POOL[c] * (4 + b * out[o + c]) * (f if c == 5 else 8)
+                if r < v:
                     break
-            if ok or t == TRIES - 1:
-                break
-            for c in range(6):  # not what it played: deal this hand again
-                _POOL[c] += out[o + c]
-                left += out[o + c]
-                out[o + c] = 0
-        done |= 1 << x
-    for x in range(n):
-        if x == me or done >> x & 1:
-            continue
-        f = WILDS[2 * trick - (1 if x == wo else 2)]
-        left = _hand(rng, sizes[x], b, f, out, at + 6 * x, left)
-
-
-def _hand(rng, cnt, b, f, out, o, left):
-    """Deal cnt cards from _POOL into out[o:o + 6] (clumped, wilds weighted f/8)."""
-    for _ in range(cnt):
-        if not left:
-            return 0
-        t = 0
-        for c in range(6):
-            t += _POOL[c] * (4 + b * out[o + c]) * (f if c == 5 else 8)
-        if not t:  # nothing but wilds left, and this hand takes none: take them anyway
-            f = 8
-            t = _POOL[5] * (4 + b * out[o + 5]) * 8
-        r = rng.below(t)
-        c = 0
-        while True:
-            v = _POOL[c] * (4 + b * out[o + c]) * (f if c == 5 else 8)
-            if r < v:
-                break
-            r -= v
-            c += 1
-        _POOL[c] -= 1
-        left -= 1
-        out[o + c] += 1
-    return left
+                r -= v
+                c += 1
+            _POOL[c] -= 1
+            left -= 1
+            out[o + c] += 1
