@@ -64,8 +64,16 @@ def main(argv):
     samples = int(argv[3]) if len(argv) > 3 else None
     bench(1, level, samples)  # warm up
     times, wins, playouts = bench(games, level, samples)
-    times = sorted(times)
     n = len(times)
+    # one list of the exact size, sorted in place: sorted() grows its list by doubling,
+    # and a 16 KB block may not be free in a 128K heap
+    t = [0] * n
+    for i in range(n):
+        t[i] = times[i]
+    times = None
+    gc.collect()
+    t.sort()
+    times = t
     med = median(times)
     print(
         "BENCH vm=%s games=%d level=%s decisions=%d median_us=%.1f mean_us=%.1f p90_us=%.1f"
