@@ -17,7 +17,9 @@ Intervals: Wilson, 95%.
 
 Decision times: tools/emu_bots.py (the official firmware in the emulated RP2040, the
 timed level against normal bots); --no-emu reuses out/emu_bots/results.json from an
-earlier run instead. --write puts the table between its markers in docs/benchmarks.md.
+earlier run instead. The win counts go to out/play_quality/cells.json; --from renders
+such a file again (with the emulator's results.json as it is then). --write puts the
+table between its markers in docs/benchmarks.md.
 """
 
 import argparse
@@ -35,6 +37,7 @@ DOC = os.path.join(ROOT, "docs", "benchmarks.md")
 SECTION = "## Play quality: every level against every level"
 BEGIN = "<!-- tools/play_quality.py --write: begin (this block is rewritten) -->"
 END = "<!-- tools/play_quality.py --write: end -->"
+OUT = os.path.join(ROOT, "out", "play_quality")
 LEVELS = ("easy", "normal", "hard")
 NAMES = {"wildside": "Wildside", "gowild": "Go Wild!", "tumblin": "Tumblin' Dice",
          "diceland": "Diceland"}  # fmt: skip
@@ -128,12 +131,11 @@ def table(cells, emu_results):
     return "\n".join(rows)
 
 
-def notes(emu_results, argv, wall):
+def notes(emu_results, argv, wall, when):
     import emu_bots
 
-    out = ["Produced by `tools/play_quality.py %s` on %s, %d s wall (%d cores)." % (
-        " ".join(argv), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), wall,
-        os.cpu_count() or 1)]  # fmt: skip
+    out = ["Produced by `tools/play_quality.py %s`, started %s; the games took %d s wall"
+           " on %d cores." % (" ".join(argv), when, wall, os.cpu_count() or 1)]
     if emu_results:
         out.append("Decision times: median / 95th percentile (decisions) of the level's own "
                    "decisions on the real CircuitPython 10.2.1 in the emulated RP2040, "
@@ -167,13 +169,21 @@ def main(argv=None):
     ap.add_argument("--no-emu", action="store_true",
                     help="reuse out/emu_bots/results.json instead of running the emulator")
     ap.add_argument("--write", action="store_true", help="write the table to docs/benchmarks.md")
+    ap.add_argument("--from", dest="src",
+                    help="a cells.json of an earlier run: render it instead of playing")
     a = ap.parse_args(argv)
     import emu_bots
 
     t0 = time.time()
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     games = a.game or list(NAMES)
     cells = []
-    for g in games:
+    if a.src:
+        with open(a.src, encoding="utf-8") as f:
+            saved = json.load(f)
+        cells, argv, wall, when = saved["cells"], saved["argv"], saved["wall"], saved["when"]
+        games = sorted({c["game"] for c in cells}, key=list(NAMES).index)
+    for g in [] if a.src else games:
         for first, other in matches(g):
             for scene in SCENES.get(g, (None,)):
                 c = rates(g, first, other, scene, a.games, a.jobs)
@@ -181,7 +191,12 @@ def main(argv=None):
                     g, first, other, scene or "", c["won"], c["games"], c["secs"]),
                     file=sys.stderr)  # fmt: skip
                 cells.append(c)
-    if a.no_emu:
+    if not a.src:
+        wall = time.time() - t0
+        os.makedirs(OUT, exist_ok=True)
+        with open(os.path.join(OUT, "cells.json"), "w", encoding="utf-8") as f:
+            json.dump({"cells": cells, "argv": argv, "wall": wall, "when": when}, f)
+    if a.no_emu or a.src:
         emu_results = None
         if os.path.exists(emu_bots.RESULTS):
             with open(emu_bots.RESULTS, encoding="utf-8") as f:
@@ -191,7 +206,7 @@ def main(argv=None):
             print(m, file=sys.stderr)
 
         emu_results = emu_bots.measure(games, LEVELS, 40, 60, log)
-    block = table(cells, emu_results) + "\n\n" + notes(emu_results, argv, time.time() - t0)
+    block = table(cells, emu_results) + "\n\n" + notes(emu_results, argv, wall, when)
     print(block)
     if a.write:
         write(block)
