@@ -6,6 +6,8 @@ Win rates with intervals are benchmarks (tools/bench.py --tumblin), not tests.""
 import re
 from pathlib import Path
 
+from test_tumblin_bots import views_of_game
+
 from slampad.bots import tumblin as tbot
 from slampad.bots.tumblin import TumblinBot, play_game
 from slampad.games import tumblin_board as tb
@@ -17,21 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def positions(seeds, players=2):
     """(seat, view) at every throw of seeded normal-bot games."""
-    out = []
-    for seed in seeds:
-        g = Tumblin({"board": "virtual", "players": players}, seed)
-        bots = [TumblinBot(s, "normal", seed) for s in range(players)]
-        while not g.is_over():
-            if g.phase == "roll_off":
-                for s in range(players):
-                    if g.phase == "roll_off" and g.legal_actions(s):
-                        g.apply(("roll", s))
-                continue
-            s = g.turn()
-            v = g.view(s)
-            out.append((s, v))
-            g.apply(("throw", s) + tuple(bots[s].choose(v)))
-    return out
+    return [sv for seed in seeds for sv in views_of_game(seed, players)]
 
 
 def worth(seat, view, power, aim, n=60):

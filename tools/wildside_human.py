@@ -33,18 +33,10 @@ from slampad.bots.wildside import LEVELS, WildsideBot, play_round  # noqa: E402
 from slampad.games.wildside import Wildside  # noqa: E402
 from slampad.rng import Rng  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import wilson  # noqa: E402  (95% Wilson score interval)
+
 MAX_ROUNDS = 5000
-
-
-def wilson(won, n):
-    """95% Wilson score interval of won / n."""
-    if not n:
-        return (0.0, 1.0)
-    p = won / n
-    z = 1.96
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    return (mid - half, mid + half)
 
 
 def make(seat, who, seed, miss, false):
