@@ -517,9 +517,10 @@ def _existing_ancestor(path):
 # the heaviest game (Diceland, 36 hexes, the hard bot) kept 33 KB free after a collection
 # at 145 KB of source, 31.4 KB at 152.5 KB and 29.5 KB at 155.8 KB (the game-over screen's
 # big winner), against the 24 KB floor tests/test_emu.py holds every game to: about 0.6 B
-# kept per byte of source (DEVICE-FACTS), so 156 KB leaves about 29 KB.
+# kept per byte of source (DEVICE-FACTS), so 156 KB leaves about 29 KB. Issue 18's Diceland
+# hard bot: 27.2 KB free at 160.7 KB (its search keeps more while it decides); 158 KB.
 # The emulator tests are the budget; this is the quick check where no firmware is at hand.
-IMPORT_BUDGET = 156 * 1024
+IMPORT_BUDGET = 158 * 1024
 
 
 PIO_PROGRAM = "lib/slampad/hw/pio_program.py"
