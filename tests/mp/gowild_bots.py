@@ -13,19 +13,9 @@ Prints ``OK <GAMES> games <DECISIONS> decisions``; any failure raises (non-zero 
 import gc
 import sys
 
+import mp_path  # noqa: F401  (puts lib/ on sys.path)
 
-def _here():
-    try:
-        p = __file__
-    except NameError:
-        p = sys.argv[0]
-    p = p.replace("\\", "/")
-    i = p.rfind("/")
-    return p[:i] if i >= 0 else "."
-
-
-sys.path.insert(0, _here() + "/../../lib")
-
+# isort: split
 # The rules core first, while the heap is empty (DEVICE-FACTS.md), then the bots.
 from slampad.games.gowild import GoWild  # noqa: E402, I001
 from slampad.bots.gowild import GoWildBot  # noqa: E402

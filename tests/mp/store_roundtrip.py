@@ -16,19 +16,9 @@ import json
 import sys
 import time
 
+import mp_path  # noqa: F401  (puts lib/ on sys.path)
 
-def _here():
-    try:
-        p = __file__
-    except NameError:
-        p = sys.argv[0]
-    p = p.replace("\\", "/")
-    i = p.rfind("/")
-    return p[:i] if i >= 0 else "."
-
-
-sys.path.insert(0, _here() + "/../../lib")
-
+# isort: split
 # On the device microcontroller.nvm is flash, not heap: make the stand-in before the big
 # imports fragment the VM's small heap.
 NVM = bytearray(b"\xff" * 4096)

@@ -29,19 +29,9 @@ import gc
 import json
 import sys
 
+import mp_path  # noqa: F401  (puts lib/ on sys.path)
 
-def _here():
-    try:
-        p = __file__
-    except NameError:
-        p = sys.argv[0]
-    p = p.replace("\\", "/")
-    i = p.rfind("/")
-    return p[:i] if i >= 0 else "."
-
-
-sys.path.insert(0, _here() + "/../../lib")
-
+# isort: split
 # Largest module first, while the heap is empty (DEVICE-FACTS.md); it imports the board,
 # score and save/load modules, so those are in before any game state exists.
 from slampad.games.tumblin import Tumblin  # noqa: E402, I001

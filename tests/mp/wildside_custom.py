@@ -4,21 +4,9 @@ Prints the bot's first reaction times and a whole game's actions as one line eac
 test (tests/test_wildside_custom.py) runs it on both VMs and compares the output.
 """
 
-import sys
+import mp_path  # noqa: F401  (puts lib/ on sys.path)
 
-
-def _here():
-    try:
-        p = __file__
-    except NameError:
-        p = sys.argv[0]
-    p = p.replace("\\", "/")
-    i = p.rfind("/")
-    return p[:i] if i >= 0 else "."
-
-
-sys.path.insert(0, _here() + "/../../lib")
-
+# isort: split
 from slampad.bots.wildside import for_kind, play_round  # noqa: E402
 from slampad.games.wildside import Wildside  # noqa: E402
 from slampad.rng import Rng  # noqa: E402

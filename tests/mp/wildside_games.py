@@ -16,19 +16,9 @@ import gc
 import json
 import sys
 
+import mp_path  # noqa: F401  (puts lib/ on sys.path)
 
-def _here():
-    try:
-        p = __file__
-    except NameError:
-        p = sys.argv[0]
-    p = p.replace("\\", "/")
-    i = p.rfind("/")
-    return p[:i] if i >= 0 else "."
-
-
-sys.path.insert(0, _here() + "/../../lib")
-
+# isort: split
 # Largest module first, while the heap is empty (DEVICE-FACTS.md), and the save/load module
 # now rather than lazily at the first to_dict(), when the heap is already fragmented.
 from slampad.games.wildside import Wildside  # noqa: E402, I001
