@@ -268,6 +268,27 @@ def main(argv=None):
     return 0
 
 
+def play_all(fn, todo, jobs, chunksize=8):
+    """[fn(job) for job in todo], on ``jobs`` processes when more than one."""
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            return pool.map(fn, todo, chunksize=chunksize)
+    return [fn(j) for j in todo]
+
+
+def wilson(won, n):
+    """95% Wilson score interval of won / n: sound even at 0 or all games won."""
+    if not n:
+        return (0.0, 1.0)
+    p = won / n
+    z = 1.96
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return (mid - half, mid + half)
+
+
 # -- Go Wild! ---------------------------------------------------------------------------
 
 GW_BENCH_ENTRY = "tools/mp_bench_gowild.py"
@@ -290,26 +311,16 @@ def gowild_game(job):
 
 
 def gowild_rates(games, level, others, samples, jobs):
-    import multiprocessing
     import time
 
     todo = [(seed, level, others, samples) for seed in range(games)]
     t0 = time.time()
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            res = pool.map(gowild_game, todo, chunksize=8)
-    else:
-        res = [gowild_game(j) for j in todo]
+    res = play_all(gowild_game, todo, jobs)
     won = sum(1 for r in res if r[0])
-    p = won / games
-    # Wilson score interval (95%): sound even at 0 or all games won
-    z = 1.96
-    mid = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * (p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5 / (1 + z * z / games)
     return {
         "won": won,
-        "rate": p,
-        "ci": (mid - half, mid + half),
+        "rate": won / games,
+        "ci": wilson(won, games),
         "points": sum(r[1] for r in res) / games,
         "rounds": sum(r[2] for r in res) / games,
         "secs": time.time() - t0,
@@ -492,25 +503,16 @@ def tumblin_game(job):
 
 
 def tumblin_rates(games, level, other, jobs):
-    import multiprocessing
     import time
 
     todo = [(seed, level, other) for seed in range(games)]
     t0 = time.time()
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            res = pool.map(tumblin_game, todo, chunksize=8)
-    else:
-        res = [tumblin_game(j) for j in todo]
+    res = play_all(tumblin_game, todo, jobs)
     won = sum(1 for r in res if r[0])
-    p = won / games
-    z = 1.96  # Wilson score interval (95%)
-    mid = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * (p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5 / (1 + z * z / games)
     return {
         "won": won,
-        "rate": p,
-        "ci": (mid - half, mid + half),
+        "rate": won / games,
+        "ci": wilson(won, games),
         "mine": sum(r[1] for r in res) / games,
         "theirs": sum(r[2] for r in res) / games,
         "rounds": sum(r[3] for r in res) / games,
@@ -662,17 +664,6 @@ DL_GAMES_ENTRY = "tests/mp/diceland_bots.py"
 DL_SCENES = ("valley", "diceland")
 
 
-def wilson(won, n):
-    """95% Wilson score interval of won / n."""
-    if not n:
-        return (0.0, 1.0)
-    p = won / n
-    z = 1.96
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    return (mid - half, mid + half)
-
-
 def diceland_game(job):
     """One seeded game: ``level`` in seat ``me``, ``other`` in the other seat.
     Returns (won, me took the first turn, dice on the field: mine, theirs)."""
@@ -688,16 +679,11 @@ def diceland_game(job):
 
 def diceland_rates(games, level, other, scene, jobs):
     """Seeds 0..games-1, each played with ``level`` in seat 0 and again in seat 1."""
-    import multiprocessing
     import time
 
     todo = [(seed, me, level, other, scene) for seed in range(games) for me in (0, 1)]
     t0 = time.time()
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            res = pool.map(diceland_game, todo, chunksize=8)
-    else:
-        res = [diceland_game(j) for j in todo]
+    res = play_all(diceland_game, todo, jobs)
     out = {"secs": time.time() - t0, "n": len(res)}
     groups = (
         ("all", lambda j, r: True),

@@ -45,7 +45,7 @@ SEATS = {"wildside": 4, "gowild": 4, "tumblin": 2, "diceland": 2}
 SCENES = {"diceland": ("diceland", "valley")}
 SCENE_NAMES = {"diceland": "36 hexes", "valley": "18-hex valley", None: ""}
 
-from bench import wilson  # noqa: E402  (95% Wilson score interval)
+from bench import play_all, wilson  # noqa: E402
 
 
 def matches(game):
@@ -88,15 +88,9 @@ def play(job):
 
 
 def rates(game, first, other, scene, games, jobs):
-    import multiprocessing
-
     todo = [(game, i, first, other, scene) for i in range(games)]
     t0 = time.time()
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            res = pool.map(play, todo, chunksize=4)
-    else:
-        res = [play(j) for j in todo]
+    res = play_all(play, todo, jobs, chunksize=4)
     won = sum(1 for r in res if r)
     return {"game": game, "scene": scene, "first": first, "other": other, "games": games,
             "won": won, "secs": round(time.time() - t0, 1)}  # fmt: skip

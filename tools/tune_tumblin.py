@@ -24,6 +24,8 @@ import os
 import sys
 import time
 
+from bench import play_all
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STEPS = (1, 1, 1, 1, 2, 4)  # first step per weight
 LIMITS = ((0, 16),) * 4 + ((0, 40), (0, 40))
@@ -46,13 +48,7 @@ def _game(job):
 def score(w, seeds, jobs, other="normal"):
     """(games won, total point margin) of hard with weights ``w`` over ``seeds``."""
     todo = [(tuple(w), s, other) for s in seeds]
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(jobs) as pool:
-            res = pool.map(_game, todo, chunksize=4)
-    else:
-        res = [_game(j) for j in todo]
+    res = play_all(_game, todo, jobs, chunksize=4)
     return sum(1 for r in res if r[0]), sum(r[1] for r in res)
 
 
