@@ -9,6 +9,7 @@ import device_helpers
 import pytest
 from device_helpers import join_and_start
 from test_device_reliability import leave_settings, long_press, open_settings, pick
+from test_menus import help_rows
 
 from slampad.app import settings
 from slampad.app.join import LEVELS, next_kind
@@ -212,11 +213,8 @@ def test_w11_each_custom_row_explains_itself_in_one_row(dev_factory, profile):
     scr = open_settings(dev)
     cols = dev.app.text.cols
     said = []
-    for i in range(len(scr.items())):
-        while scr.cursor != i:
-            dev.tap("down")
-        top = dev.lines()[0]
-        assert top and len(top) <= cols and dev.lines()[1][0] in " >", dev.lines()  # one row
+    for top, under in help_rows(dev, scr):
+        assert top and len(top) <= cols and under[0] in " >", (top, under)  # one row
         said.append(top)
     assert len(set(said)) == len(said) == 9, said
     assert said[2:5] == ["Other games: normal", "Custom bot: speed", "Custom bot: mistakes"]
