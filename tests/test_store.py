@@ -298,10 +298,10 @@ SEQUENCES = {
 def _memo(fn):
     seen = {}
 
-    def f(data):
+    def f(data, *scratch):
         data = bytes(data)
         if data not in seen:
-            seen[data] = fn(data)
+            seen[data] = fn(data, *scratch)
         return seen[data]
 
     return f

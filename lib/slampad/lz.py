@@ -13,25 +13,44 @@ MIN = 4  # shortest match
 MAX = 0x7F + MIN  # longest match
 WINDOW = 0xFFFF  # furthest distance back
 SLOTS = 1024  # hash table size (a power of two)
+_ZEROS = bytes(128)  # clears a given table a slice at a time
 
 
-def _literals(out, data, a, b):
+def _literals(out, o, data, a, b):
+    """Write data[a:b] as literal runs at out[o:]; return the new end."""
     while a < b:
         k = min(b - a, 128)
-        out.append(k - 1)
-        out += data[a : a + k]
+        out[o] = k - 1
+        out[o + 1 : o + 1 + k] = data[a : a + k]
+        o += 1 + k
         a += k
+    return o
 
 
-def compress(data):
-    """The packed stream. Memory: a 2 KB table of positions and the output; no object
-    per input byte (the device's heap is small and fragments). At most 65534 bytes."""
+def compress(data, scratch=None):
+    """The packed stream. Memory: a 2 KB table of positions and the output, each made
+    once at its full size; no object per input byte and no growing buffer (the device's
+    heap is small and fragments). At most 65534 bytes.
+
+    ``scratch``: a bytearray or memoryview of at least 2 KB, overwritten, that holds the
+    table (and the output too when it has room for it) instead of new buffers: on a
+    fragmented heap, blocks of a few KB are the hardest to find."""
     data = bytes(data)
     n = len(data)
     if n > 0xFFFE:
         raise ValueError("lz: at most 65534 bytes")
-    out = bytearray()
-    table = bytearray(2 * SLOTS)  # hash of the next MIN bytes -> latest position + 1
+    cap = n + n // 128 + 2  # all literals: the longest a stream can be
+    if scratch is None or len(scratch) < 2 * SLOTS:
+        table = bytearray(2 * SLOTS)  # hash of the next MIN bytes -> latest position + 1
+        out = memoryview(bytearray(cap))
+    else:
+        table = scratch[: 2 * SLOTS]
+        for i in range(0, 2 * SLOTS, len(_ZEROS)):
+            table[i : i + len(_ZEROS)] = _ZEROS
+        out = scratch[2 * SLOTS : 2 * SLOTS + cap]
+        if len(out) < cap:
+            out = memoryview(bytearray(cap))
+    o = 0
     lit = 0  # start of the literal bytes not written yet
     i = 0
     while i + MIN <= n:
@@ -53,19 +72,20 @@ def compress(data):
         lim = min(n - i, MAX)
         while m < lim and data[j + m] == data[i + m]:
             m += 1
-        _literals(out, data, lit, i)
+        o = _literals(out, o, data, lit, i)
         d = i - j
-        out.append(0x80 | (m - MIN))
-        out.append(d & 0xFF)
-        out.append(d >> 8)
+        out[o] = 0x80 | (m - MIN)
+        out[o + 1] = d & 0xFF
+        out[o + 2] = d >> 8
+        o += 3
         for p in range(i + 1, min(i + m, n - MIN + 1)):
             h = _hash(data, p) << 1
             table[h] = (p + 1) & 0xFF
             table[h + 1] = (p + 1) >> 8
         i += m
         lit = i
-    _literals(out, data, lit, n)
-    return bytes(out)
+    o = _literals(out, o, data, lit, n)
+    return bytes(out[:o])
 
 
 def _hash(data, i):
@@ -75,25 +95,39 @@ def _hash(data, i):
 
 
 def decompress(data):
-    """The original bytes; ValueError if ``data`` is not a stream ``compress`` makes."""
-    out = bytearray()
+    """The original bytes (a bytearray); ValueError if ``data`` is not a stream
+    ``compress`` makes. The output is measured first, then made once at its size."""
     n = len(data)
+    size = 0
     i = 0
     while i < n:
         c = data[i]
         if c < 0x80:
             if i + 2 + c > n:
                 raise ValueError("lz: literal run past the end")
-            out += data[i + 1 : i + 2 + c]
+            size += 1 + c
             i += 2 + c
             continue
         if i + 3 > n:
             raise ValueError("lz: match past the end")
         d = data[i + 1] | data[i + 2] << 8
-        s = len(out) - d
-        if d == 0 or s < 0:
+        if d == 0 or d > size:
             raise ValueError("lz: match before the start")
-        for k in range((c & 0x7F) + MIN):
-            out.append(out[s + k])
+        size += (c & 0x7F) + MIN
         i += 3
-    return bytes(out)
+    out = bytearray(size)
+    o = 0
+    i = 0
+    while i < n:
+        c = data[i]
+        if c < 0x80:
+            out[o : o + 1 + c] = data[i + 1 : i + 2 + c]
+            o += 1 + c
+            i += 2 + c
+            continue
+        s = o - (data[i + 1] | data[i + 2] << 8)
+        for k in range((c & 0x7F) + MIN):
+            out[o + k] = out[s + k]  # byte by byte: a match may overlap its own output
+        o += (c & 0x7F) + MIN
+        i += 3
+    return out

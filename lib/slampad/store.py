@@ -82,12 +82,14 @@ def _le(v, n):
 def record(key, payload, seq, version, flags=0):
     """The bytes of one record (``key`` "" for HEAD)."""
     k = key.encode()
-    body = bytearray((MAGIC, FORMAT, version, len(k) | flags))
-    body += _le(seq, 4)
-    body += _le(len(payload), 2)
-    body += k
-    body += payload
-    body += _le(crc32(body), 4)
+    n = HEADER + len(k) + len(payload)
+    body = bytearray(n + TRAILER)  # one block: growing one fragments the heap
+    body[0:4] = bytes((MAGIC, FORMAT, version, len(k) | flags))
+    body[4:8] = _le(seq, 4)
+    body[8:HEADER] = _le(len(payload), 2)
+    body[HEADER : HEADER + len(k)] = k
+    body[HEADER + len(k) : n] = payload
+    body[n:] = _le(crc32(memoryview(body)[:n]), 4)
     return body
 
 
@@ -200,7 +202,7 @@ class Store:
         got = self.index.get(key)
         if got is None or got[2] != self.version or got[1] == 0:
             return None
-        return bytes(self.nvm[got[0] : got[0] + got[1]]), got[3]
+        return self.nvm[got[0] : got[0] + got[1]], got[3]
 
     def _payload(self, key):
         got = self._stored(key)
@@ -227,7 +229,7 @@ class Store:
     def save(self, key, obj):
         """Save ``obj`` (JSON-able) under ``key``. ValueError if it cannot fit."""
         raw = encode(obj)
-        packed = lz.compress(raw)
+        packed = lz.compress(raw, memoryview(self._buf))  # scratch between calls
         if len(packed) < len(raw):
             self._put(self._key(key), packed, PACKED)
         else:
