@@ -50,7 +50,7 @@ PLACEHOLDERS = (
     ("/path/to/CIRCUITPY", "{tmp}/CIRCUITPY"),
     ("~/Downloads/mpy-cross-linux-amd64-10.2.1.static", "{mpy_cross}"),
     ("DEST", "{tmp}/DEST"),
-    ("ENTRY", "tests/mp/store_roundtrip.py"),
+    ("ENTRY", "tests/mp/wildside_games.py"),  # passes in 128K with room (test_micropython)
     ("FILE", "{tmp}/scenario.json"),  # a scenario for tools/referee.py: its first example
 )
 
