@@ -146,6 +146,15 @@ def test_lz_round_trips(data):
     assert len(packed) <= len(data) + len(data) // 128 + 1
 
 
+@given(st.binary(max_size=3000), st.integers(2048, 5000), st.integers(0, 255))
+def test_lz_with_scratch_packs_the_same_as_without(data, size, junk):
+    """The Store lends compress its sector image, left full of old bytes: the table in it
+    is cleared first, and the output goes in it when it fits, else in a buffer of its own."""
+    scratch = memoryview(bytearray([junk]) * size)
+    assert lz.compress(data, scratch) == lz.compress(data)
+    assert lz.compress(data, memoryview(bytearray(100))) == lz.compress(data)  # too small
+
+
 def test_lz_packs_a_diceland_save_and_rejects_broken_streams():
     raw = st_mod.encode(diceland_saves()[-1])
     packed = lz.compress(raw)

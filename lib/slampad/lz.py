@@ -32,9 +32,9 @@ def compress(data, scratch=None):
     once at its full size; no object per input byte and no growing buffer (the device's
     heap is small and fragments). At most 65534 bytes.
 
-    ``scratch``: a bytearray or memoryview of at least 2 KB, overwritten, that holds the
-    table (and the output too when it has room for it) instead of new buffers: on a
-    fragmented heap, blocks of a few KB are the hardest to find."""
+    ``scratch``: a memoryview of at least 2 KB, overwritten, that holds the table (and
+    the output too when it has room for it) instead of new buffers: on a fragmented
+    heap, blocks of a few KB are the hardest to find."""
     data = bytes(data)
     n = len(data)
     if n > 0xFFFE:
