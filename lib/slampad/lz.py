@@ -94,40 +94,38 @@ def _hash(data, i):
     ) & (SLOTS - 1)
 
 
-def decompress(data):
-    """The original bytes (a bytearray); ValueError if ``data`` is not a stream
-    ``compress`` makes. The output is measured first, then made once at its size."""
+def _walk(data, out):
+    """Check the stream and return its output's length; fill ``out`` too if given."""
     n = len(data)
-    size = 0
+    o = 0
     i = 0
     while i < n:
         c = data[i]
         if c < 0x80:
             if i + 2 + c > n:
                 raise ValueError("lz: literal run past the end")
-            size += 1 + c
+            if out is not None:
+                out[o : o + 1 + c] = data[i + 1 : i + 2 + c]
+            o += 1 + c
             i += 2 + c
             continue
         if i + 3 > n:
             raise ValueError("lz: match past the end")
         d = data[i + 1] | data[i + 2] << 8
-        if d == 0 or d > size:
+        if d == 0 or d > o:
             raise ValueError("lz: match before the start")
-        size += (c & 0x7F) + MIN
+        m = (c & 0x7F) + MIN
+        if out is not None:
+            for k in range(o, o + m):
+                out[k] = out[k - d]  # byte by byte: a match may overlap its own output
+        o += m
         i += 3
-    out = bytearray(size)
-    o = 0
-    i = 0
-    while i < n:
-        c = data[i]
-        if c < 0x80:
-            out[o : o + 1 + c] = data[i + 1 : i + 2 + c]
-            o += 1 + c
-            i += 2 + c
-            continue
-        s = o - (data[i + 1] | data[i + 2] << 8)
-        for k in range((c & 0x7F) + MIN):
-            out[o + k] = out[s + k]  # byte by byte: a match may overlap its own output
-        o += (c & 0x7F) + MIN
-        i += 3
+    return o
+
+
+def decompress(data):
+    """The original bytes (a bytearray); ValueError if ``data`` is not a stream
+    ``compress`` makes. The output is measured first, then made once at its size."""
+    out = bytearray(_walk(data, None))
+    _walk(data, out)
     return out
