@@ -44,7 +44,7 @@ def check(ok, what):
 def pick(g, rng):
     """A random legal action. While the dice are placed, the value and the hex are drawn
     one at a time: the same uniform pick as from the list of every (value, hex) pair, without
-    the ~200 tuples of that list (about 14 KB on this 64-bit VM) in a 128 KB heap."""
+    the ~200 tuples of that list (about 14 KB on this 64-bit VM) in a small heap."""
     p = g.turn
     if g.phase == "occupy":
         return ("place", p, rng.choice(sorted(set(g.free[p]))), rng.choice(g.places(p)))
