@@ -130,3 +130,24 @@ def test_emu_bots_keep_replaces_only_the_games_run(tmp_path, monkeypatch):
     assert ran == ["tumblin"] and [r["game"] for r in res] == ["gowild", "tumblin"]
     assert res[1]["times"] == {"easy": [1]}
     assert [r["game"] for r in emu_bots.measure(["tumblin"], ["easy"], 1, 1)] == ["tumblin"]
+
+
+def test_bench_prints_the_device_times_not_a_vm_estimate(tmp_path, monkeypatch):
+    """tools/bench.py's bot reports give the decision times measured on the real firmware
+    (issue 18 item 2), or the command that measures them, never VM x 90-140."""
+    import bench
+
+    monkeypatch.setattr(emu_bots, "RESULTS", str(tmp_path / "r.json"))
+    lines = bench.device_times("diceland", ("normal", "hard"))
+    assert lines == [
+        "on the device, %s: not measured yet (tools/emu_bots.py --game diceland --level %s)"
+        % (lv, lv)
+        for lv in ("normal", "hard")
+    ]
+    times = {"hard": [100 + 10 * i for i in range(20)] + [2500]}  # one slow decision
+    with open(emu_bots.RESULTS, "w", encoding="utf-8") as f:
+        json.dump({"results": [{"game": "diceland", "times": times}]}, f)
+    normal, hard = bench.device_times("diceland", ("normal", "hard"))
+    assert normal.startswith("on the device, normal: not measured yet")
+    assert "hard: median 200 ms, p95 290 ms over 21 decisions" in hard, hard
+    assert hard.endswith("goal p95 < 2,000 ms: pass") and "x 90" not in hard

@@ -70,6 +70,33 @@ def parse_bench(out):
     return dict(kv.split("=", 1) for kv in m.group(0).split()[1:])
 
 
+def device_times(game, levels):
+    """Lines with the bots' decision times measured on the real firmware in the emulated
+    RP2040 (tools/emu_bots.py's results.json), which replace the VM x 90-140 estimates
+    (issue 18); where a level has no record yet, the command that measures it."""
+    import json
+
+    import emu_bots
+
+    results = []
+    if os.path.exists(emu_bots.RESULTS):
+        with open(emu_bots.RESULTS, encoding="utf-8") as f:
+            results = json.load(f)["results"]
+    out = []
+    for lv in levels:
+        s = emu_bots.summary(results, game, lv)
+        if s is None:
+            out.append("on the device, %s: not measured yet (tools/emu_bots.py --game %s "
+                       "--level %s)" % (lv, game, lv))  # fmt: skip
+            continue
+        n, med, p, _mx, verdict = s
+        out.append("on the device (real firmware, emulated RP2040; tools/emu_bots.py), %s: "
+                   "median %s, p95 %s over %d decisions; goal p95 < %s: %s" % (
+                       lv, emu_bots.fmt_ms(med), emu_bots.fmt_ms(p), n,
+                       emu_bots.fmt_ms(emu_bots.goal_ms(lv)), verdict))  # fmt: skip
+    return out
+
+
 def run_entry(entry, args, vm, heap=None, timeout=3600):
     """Output of a bench entry run on ``vm`` ("cpython" or the MicroPython VM)."""
     if vm == "cpython":
@@ -432,13 +459,9 @@ def gowild_main(ns, argv):
         body,
     )
     vm = times[1][1]
-    lo, hi = PICO_SLOWDOWN
-    med, top = float(vm["median_us"]), float(vm["max_us"])
     print()
-    print(
-        "Pico estimate (VM x %d-%d): median %.2f-%.2f s, max %.2f-%.2f s per hard decision"
-        % (lo, hi, med * lo / 1e6, med * hi / 1e6, top * lo / 1e6, top * hi / 1e6)
-    )
+    for line in device_times("gowild", ("hard",)):
+        print(line)
     print("VM heap kept after importing the Go Wild! core and bots: %s bytes" % vm["kept_import"])
     if heap is not None or not ns.no_heap:
         print(
@@ -614,18 +637,9 @@ def tumblin_main(ns, argv):
          "sims", "command"],
         body,
     )
-    lo, hi = PICO_SLOWDOWN
     print()
-    for name, (r, _) in runs:
-        if name.startswith("MicroPython VM,"):
-            for lv in tbot.LEVELS:
-                d = r[("decide", lv)]
-                med, p90 = float(d["median_us"]), float(d["p90_us"])
-                print(
-                    "Pico estimate (VM x %d-%d), %s, %s: median %.2f-%.2f s, p90 %.2f-%.2f s"
-                    % (lo, hi, name[16:], lv, med * lo / 1e6, med * hi / 1e6, p90 * lo / 1e6,
-                       p90 * hi / 1e6)
-                )
+    for line in device_times("tumblin", tbot.LEVELS):
+        print(line)
     vm = runs[2][1][0][("decide", "hard")]
     print("VM heap kept after importing the Tumblin' Dice core and bots: %s bytes"
           % vm["kept_import"])
@@ -773,21 +787,9 @@ def diceland_main(ns, argv):
             body.append([name, scene, lv] + [d[k] for k in keys] + [cmd(c)])
     table(["VM", "scene", "level", "decisions", "median us", "p90 us", "max us",
            "attack median us", "attack p90 us", "nodes", "command"], body)
-    lo, hi = PICO_SLOWDOWN
     print()
-    for name, scene, (r, _) in runs:
-        if name.startswith("MicroPython"):
-            for lv in dbot.LEVELS:
-                d = r[("decide", lv)]
-                med, p90 = float(d["median_us"]), float(d["p90_us"])
-                am, ap = float(d["attack_median_us"]), float(d["attack_p90_us"])
-                print(
-                    "Pico estimate (VM x %d-%d), %s, %s: median %.2f-%.2f s, p90 %.2f-%.2f s;"
-                    " attacks: median %.2f-%.2f s, p90 %.2f-%.2f s"
-                    % (lo, hi, scene, lv, med * lo / 1e6, med * hi / 1e6, p90 * lo / 1e6,
-                       p90 * hi / 1e6, am * lo / 1e6, am * hi / 1e6, ap * lo / 1e6,
-                       ap * hi / 1e6)
-                )
+    for line in device_times("diceland", dbot.LEVELS):
+        print(line)
     for name, scene, (r, _) in runs:
         if name.startswith("MicroPython"):
             d = r[("decide", "hard")]
