@@ -58,7 +58,7 @@ def clairvoyant(seat, game, seed):
 def play(seed):
     """One game, the clairvoyant in seat seed % 2 against normal: True if it won alone."""
     _lib()
-    from slampad.bots.tumblin import TumblinBot
+    from slampad.bots.tumblin import TumblinBot, play_out
     from slampad.games.tumblin import Tumblin
 
     me = seed % 2
@@ -66,16 +66,7 @@ def play(seed):
     bots = [None, None]
     bots[me] = clairvoyant(me, g, seed)
     bots[1 - me] = TumblinBot(1 - me, "normal", seed)
-    while not g.is_over():
-        if g.phase == "roll_off":
-            for s in range(g.n()):
-                if g.phase == "roll_off" and g.legal_actions(s):
-                    g.apply(("roll", s))
-        else:
-            s = g.turn()
-            p, a = bots[s].choose(g.view(s))
-            g.apply(("throw", s, p, a))
-    return g.winners() == [me]
+    return play_out(g, bots).winners() == [me]
 
 
 def main(argv=None):

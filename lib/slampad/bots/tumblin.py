@@ -235,18 +235,8 @@ class TumblinBot:
         return power, aim
 
 
-def play_game(options=None, levels=("normal", "normal"), seed=0, budgets=None):
-    """A whole virtual game with a bot in every seat (levels[s]); returns the game."""
-    from slampad.games.tumblin import Tumblin
-
-    o = dict(options or {})
-    o["board"] = "virtual"
-    o["players"] = len(levels)
-    g = Tumblin(o, seed)
-    bots = [
-        TumblinBot(s, levels[s], seed, None if budgets is None else budgets[s])
-        for s in range(len(levels))
-    ]
+def play_out(g, bots):
+    """Play virtual game ``g`` to its end, bots[s] throwing for seat s; returns ``g``."""
     moves = 0
     while not g.is_over():
         if g.phase == "roll_off":
@@ -261,3 +251,18 @@ def play_game(options=None, levels=("normal", "normal"), seed=0, budgets=None):
         if moves > 10000:
             raise RuntimeError("the game does not end")
     return g
+
+
+def play_game(options=None, levels=("normal", "normal"), seed=0, budgets=None):
+    """A whole virtual game with a bot in every seat (levels[s]); returns the game."""
+    from slampad.games.tumblin import Tumblin
+
+    o = dict(options or {})
+    o["board"] = "virtual"
+    o["players"] = len(levels)
+    g = Tumblin(o, seed)
+    bots = [
+        TumblinBot(s, levels[s], seed, None if budgets is None else budgets[s])
+        for s in range(len(levels))
+    ]
+    return play_out(g, bots)
