@@ -34,65 +34,8 @@ def _since(t0):
     return ((ticks_ms() - t0 + _HALF) & _MASK) - _HALF
 
 
-def gowild(level, seed, out):
-    from slampad.bots.gowild import GoWildBot
-    from slampad.games.gowild import GoWild
-
-    me = seed % 4
-    g = GoWild({"players": 4}, seed)
-    bots = [GoWildBot(s, level if s == me else "normal", seed) for s in range(4)]
-    while not g.is_over():
-        s = g.turn
-        v = g.view(s)
-        t0 = ticks_ms()
-        a = bots[s].choose(v)
-        if s == me:
-            out.append(_since(t0))
-        g.apply(a)
-
-
-def tumblin(level, seed, out):
-    from slampad.bots.tumblin import TumblinBot
-    from slampad.games.tumblin import Tumblin
-
-    me = seed % 2
-    g = Tumblin({"board": "virtual", "players": 2}, seed)
-    bots = [TumblinBot(s, level if s == me else "normal", seed) for s in range(2)]
-    while not g.is_over():
-        if g.phase == "roll_off":
-            for s in range(g.n()):
-                if g.phase == "roll_off" and g.legal_actions(s):
-                    g.apply(("roll", s))
-            continue
-        s = g.turn()
-        v = g.view(s)
-        t0 = ticks_ms()
-        p, a = bots[s].choose(v)
-        if s == me:
-            out.append(_since(t0))
-        g.apply(("throw", s, p, a))
-
-
-def diceland(level, seed, out):
-    from slampad.bots.diceland import DicelandBot
-    from slampad.games.diceland import Diceland
-
-    me = seed % 2
-    g = Diceland({"scene": "diceland"}, seed)
-    bots = [DicelandBot(s, level if s == me else "normal", seed) for s in (0, 1)]
-    while not g.is_over():
-        s = g.turn
-        v = g.view(s)
-        t0 = ticks_ms()
-        a = bots[s].choose(v)
-        if s == me:
-            out.append(_since(t0))
-        v = None
-        g.apply(a)
-
-
 class _Timed:
-    """A Wildside bot whose plan() and choose() are timed into ``out``."""
+    """A bot whose choose() (and a Wildside bot's plan()) is timed into ``out``."""
 
     def __init__(self, bot, out):
         self.bot = bot
@@ -110,6 +53,46 @@ class _Timed:
         c = self.bot.choose(view)
         self.out.append(_since(t0))
         return c
+
+
+def _play(g, bots):
+    """Play ``g`` (its turn an attribute, an action what choose() returns) to its end."""
+    while not g.is_over():
+        s = g.turn
+        g.apply(bots[s].choose(g.view(s)))
+
+
+def gowild(level, seed, out):
+    from slampad.bots.gowild import GoWildBot
+    from slampad.games.gowild import GoWild
+
+    me = seed % 4
+    g = GoWild({"players": 4}, seed)
+    bots = [GoWildBot(s, level if s == me else "normal", seed) for s in range(4)]
+    bots[me] = _Timed(bots[me], out)
+    _play(g, bots)
+
+
+def tumblin(level, seed, out):
+    from slampad.bots.tumblin import TumblinBot, play_out
+    from slampad.games.tumblin import Tumblin
+
+    me = seed % 2
+    g = Tumblin({"board": "virtual", "players": 2}, seed)
+    bots = [TumblinBot(s, level if s == me else "normal", seed) for s in range(2)]
+    bots[me] = _Timed(bots[me], out)
+    play_out(g, bots)
+
+
+def diceland(level, seed, out):
+    from slampad.bots.diceland import DicelandBot
+    from slampad.games.diceland import Diceland
+
+    me = seed % 2
+    g = Diceland({"scene": "diceland"}, seed)
+    bots = [DicelandBot(s, level if s == me else "normal", seed) for s in (0, 1)]
+    bots[me] = _Timed(bots[me], out)
+    _play(g, bots)
 
 
 def wildside(level, seed, out):
