@@ -305,6 +305,18 @@ def play_all(fn, todo, jobs, chunksize=8):
     return [fn(j) for j in todo]
 
 
+def seeded_games(ap, argv):
+    """Parse ``argv`` with --games, --jobs and --first-seed added to ``ap`` (the ceiling
+    tools' options); returns the namespace and the list of game seeds."""
+    ap.add_argument("--games", type=int, default=400, help="games (default 400)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    ap.add_argument("--first-seed", type=int, default=0, help="first game seed (default 0)")
+    a = ap.parse_args(argv)
+    if a.games < 1:
+        ap.error("--games must be at least 1")
+    return a, list(range(a.first_seed, a.first_seed + a.games))
+
+
 def wilson(won, n):
     """95% Wilson score interval of won / n: sound even at 0 or all games won."""
     if not n:

@@ -26,7 +26,7 @@ import argparse
 import os
 import sys
 
-from bench import play_all, wilson
+from bench import play_all, seeded_games, wilson
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KNOWS = ("hands", "leftover", "leftover+plays")
@@ -184,16 +184,11 @@ def play(job):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--knows", choices=KNOWS, required=True, help="what the bot is handed")
-    ap.add_argument("--games", type=int, default=400, help="games (default 400)")
-    ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    ap.add_argument("--first-seed", type=int, default=0, help="first game seed (default 0)")
     ap.add_argument("--tries", type=int, default=12, help="deals tried to fit (default 12)")
-    a = ap.parse_args(argv)
-    if a.games < 1:
-        ap.error("--games must be at least 1")
+    a, seeds = seeded_games(ap, argv)
     if a.tries < 1:
         ap.error("--tries must be at least 1")
-    jobs = [(s, a.knows, a.tries) for s in range(a.first_seed, a.first_seed + a.games)]
+    jobs = [(s, a.knows, a.tries) for s in seeds]
     res = play_all(play, jobs, a.jobs)
     won = sum(1 for r in res if r[0])
     lo, hi = wilson(won, a.games)

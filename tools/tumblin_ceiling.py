@@ -16,7 +16,7 @@ import argparse
 import os
 import sys
 
-from bench import play_all, wilson
+from bench import play_all, seeded_games, wilson
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GRID = [(p, a) for p in range(40, 101, 5) for a in range(-90, 91, 15)]
@@ -71,13 +71,7 @@ def play(seed):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=400, help="games (default 400)")
-    ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    ap.add_argument("--first-seed", type=int, default=0, help="first game seed (default 0)")
-    a = ap.parse_args(argv)
-    if a.games < 1:
-        ap.error("--games must be at least 1")
-    seeds = list(range(a.first_seed, a.first_seed + a.games))
+    a, seeds = seeded_games(ap, argv)
     won = sum(1 for r in play_all(play, seeds, a.jobs) if r)
     lo, hi = wilson(won, a.games)
     print("clairvoyant vs normal: won %d of %d, %.1f%% (95%% %.1f-%.1f%%)"
