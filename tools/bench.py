@@ -124,6 +124,46 @@ def best_of(runner, repeat):
     return best
 
 
+def best_decisions(entry, args, vm, heap, repeat, field):
+    """Best of ``repeat`` runs of a bot-timing ``entry`` (parse_all's rows), by the hard
+    level's ``field``; with the command that reproduces it."""
+    best = None
+    for _ in range(repeat):
+        r = parse_all(run_entry(entry, args, vm, heap))
+        if best is None or float(r[("decide", "hard")][field]) < float(
+            best[("decide", "hard")][field]
+        ):
+            best = r
+    cmd = "%s %s%s %s" % (
+        "python" if vm == "cpython" else "micropython",
+        "-X heapsize=%s " % heap if heap else "",
+        entry,
+        " ".join(str(a) for a in args),
+    )
+    return best, cmd
+
+
+def print_header(argv):
+    print("command: python tools/bench.py %s" % " ".join(sys.argv[1:] if argv is None else argv))
+    print("machine: %s" % machine())
+
+
+def print_table(head, body, markdown):
+    """Rows of strings, as Markdown or as aligned columns."""
+    if markdown:
+        for r in [head, ["---"] * len(head)] + body:
+            print("| " + " | ".join(r) + " |")
+        return
+    w = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+    for r in [head] + body:
+        print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())
+
+
+def code(c, markdown):
+    """A command as Markdown code, or as it is."""
+    return "`%s`" % c if markdown else c
+
+
 def bench_cpython(games, repeat):
     return best_of(lambda: run_entry(BENCH_ENTRY, [games, 4], "cpython", timeout=600), repeat)
 
@@ -257,24 +297,14 @@ def main(argv=None):
     vm_mean = float(rows[1][1]["mean_us"])
     lo, hi = PICO_SLOWDOWN
 
-    print("command: python tools/bench.py %s" % " ".join(sys.argv[1:] if argv is None else argv))
-    print("machine: %s" % machine())
-
-    def table(head, body):
-        if ns.markdown:
-            body = [r[:-1] + ["`%s`" % r[-1]] for r in body]
-            for r in [head, ["---"] * len(head)] + body:
-                print("| " + " | ".join(r) + " |")
-            return
-        w = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
-        for r in [head] + body:
-            print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())
+    print_header(argv)
 
     print()
     keys = ("rounds", "median_us", "mean_us", "p90_us", "max_us", "game_ms")
-    table(
+    print_table(
         ["VM", "rounds", "median us", "mean us", "p90 us", "max us", "ms/game", "command"],
-        [[name] + [r[k] for k in keys] + [cmd] for name, r, cmd in rows],
+        [[name] + [r[k] for k in keys] + [code(cmd, ns.markdown)] for name, r, cmd in rows],
+        ns.markdown,
     )
     print()
     print(
@@ -285,12 +315,13 @@ def main(argv=None):
     print("VM heap kept after importing the Wildside modules: %s bytes" % rows[1][1]["kept_import"])
     if heap_rows:
         print()
-        table(
+        print_table(
             ["smallest passing heap (64-bit VM)", "KiB", "command"],
             [
-                [what, "FAIL at 1024K" if n is None else str(n // 1024), cmd]
+                [what, "FAIL at 1024K" if n is None else str(n // 1024), code(cmd, ns.markdown)]
                 for what, n, cmd in heap_rows
             ],
+            ns.markdown,
         )
     return 0
 
@@ -409,24 +440,14 @@ def gowild_main(ns, argv):
     if not ns.no_heap:
         heap = mpvm.min_heap(GW_GAMES_ENTRY, [], "8K", "1024K", cwd=ROOT, expect="OK ")
 
-    print("command: python tools/bench.py %s" % " ".join(sys.argv[1:] if argv is None else argv))
-    print("machine: %s" % machine())
+    print_header(argv)
     print(
         "hard bot budget: %d deals a decision with a whole round to play (more, up to x3,"
         " when less is left), %d plays searched" % (samples, gwb.BREADTH)
     )
 
-    def table(head, body):
-        if ns.markdown:
-            for r in [head, ["---"] * len(head)] + body:
-                print("| " + " | ".join(r) + " |")
-            return
-        w = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
-        for r in [head] + body:
-            print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())
-
     print()
-    table(
+    print_table(
         [
             "match (seat rotating)",
             "games",
@@ -450,6 +471,7 @@ def gowild_main(ns, argv):
             ]
             for name, r in rates
         ],
+        ns.markdown,
     )
     print()
     keys = ("decisions", "median_us", "mean_us", "p90_us", "max_us", "playouts")
@@ -457,7 +479,7 @@ def gowild_main(ns, argv):
     for name, r, cmd in times:
         row = [name] + [r[k] for k in keys]
         body.append(row + ["`%s`" % cmd if ns.markdown else cmd])
-    table(
+    print_table(
         [
             "hard decision",
             "decisions",
@@ -469,6 +491,7 @@ def gowild_main(ns, argv):
             "command",
         ],
         body,
+        ns.markdown,
     )
     vm = times[1][1]
     print()
@@ -557,26 +580,7 @@ def tumblin_rates(games, level, other, jobs):
 
 def tumblin_timing(games, players, repeat, vm, heap=None):
     """Best (by the hard decision's median) of ``repeat`` runs of TD_BENCH_ENTRY."""
-    args = [games, players, 15]
-
-    def runner():
-        return run_entry(TD_BENCH_ENTRY, args, vm, heap)
-
-    best = None
-    for _ in range(repeat):
-        r = parse_all(runner())
-        if best is None or float(r[("decide", "hard")]["median_us"]) < float(
-            best[("decide", "hard")]["median_us"]
-        ):
-            best = r
-    cmd = "%s %s%s %d %d 15" % (
-        "python" if vm == "cpython" else "micropython",
-        "-X heapsize=%s " % heap if heap else "",
-        TD_BENCH_ENTRY,
-        games,
-        players,
-    )
-    return best, cmd
+    return best_decisions(TD_BENCH_ENTRY, [games, players, 15], vm, heap, repeat, "median_us")
 
 
 def tumblin_main(ns, argv):
@@ -602,31 +606,19 @@ def tumblin_main(ns, argv):
     if not ns.no_heap:
         heap = mpvm.min_heap(TD_GAMES_ENTRY, [4], "8K", "1024K", cwd=ROOT, expect="OK ")
 
-    print("command: python tools/bench.py %s" % " ".join(sys.argv[1:] if argv is None else argv))
-    print("machine: %s" % machine())
+    print_header(argv)
     budgets = ", ".join("%s %d" % (lv, tbot.CONFIG[lv][0]) for lv in tbot.LEVELS)
     print(
         "bot budgets (simulated throws a decision on up to %d dice, fewer on fuller boards):"
         " %s" % (tbot.BASE_DICE, budgets)
     )
 
-    def table(head, body):
-        if ns.markdown:
-            for r in [head, ["---"] * len(head)] + body:
-                print("| " + " | ".join(r) + " |")
-            return
-        w = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
-        for r in [head] + body:
-            print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())
-
-    def cmd(c):
-        return "`%s`" % c if ns.markdown else c
-
     print()
     print("(a) where a throw lands, %% of %d throws a power (aim 0, empty board)" % ns.throws)
-    table(
+    print_table(
         ["power"] + list(TD_COLUMNS),
         [[str(p)] + ["%.1f" % x for x in pct] for p, pct in landing],
+        ns.markdown,
     )
     print()
     print("(b) one simulated throw (the board copied first, as a bot does)")
@@ -634,8 +626,8 @@ def tumblin_main(ns, argv):
     for name, (r, c) in runs:
         if "2 players" in name:
             t0, t8 = r[("throw", "0")]["median_us"], r[("throw", "8")]["median_us"]
-            body.append([name.split(",")[0], t0, t8, cmd(c)])
-    table(["VM", "empty board us", "8 dice us", "command"], body)
+            body.append([name.split(",")[0], t0, t8, code(c, ns.markdown)])
+    print_table(["VM", "empty board us", "8 dice us", "command"], body, ns.markdown)
     print()
     print("(c) bot decisions")
     keys = ("decisions", "median_us", "mean_us", "p90_us", "p95_us", "max_us", "sims")
@@ -643,11 +635,12 @@ def tumblin_main(ns, argv):
     for name, (r, c) in runs:
         for lv in tbot.LEVELS:
             d = r[("decide", lv)]
-            body.append([name, lv] + [d[k] for k in keys] + [cmd(c)])
-    table(
+            body.append([name, lv] + [d[k] for k in keys] + [code(c, ns.markdown)])
+    print_table(
         ["VM", "level", "decisions", "median us", "mean us", "p90 us", "p95 us", "max us",
          "sims", "command"],
         body,
+        ns.markdown,
     )
     print()
     for line in device_times("tumblin", tbot.LEVELS):
@@ -662,7 +655,7 @@ def tumblin_main(ns, argv):
         )
     print()
     print("(d) win rates, 2 players, seats alternating (seed %% 2), seeds 0..%d" % (ns.games - 1))
-    table(
+    print_table(
         ["match", "games", "won", "win rate", "95% interval", "points (first)",
          "points (second)", "rounds/game", "seconds"],
         [
@@ -679,6 +672,7 @@ def tumblin_main(ns, argv):
             ]
             for name, r in rates
         ],
+        ns.markdown,
     )
     return 0
 
@@ -728,27 +722,7 @@ def diceland_rates(games, level, other, scene, jobs):
 
 def diceland_timing(games, scene, repeat, vm, heap=None):
     """Best (by the hard attack decisions' median) of ``repeat`` runs of DL_BENCH_ENTRY."""
-    args = [games, scene]
-
-    def runner():
-        return run_entry(DL_BENCH_ENTRY, args, vm, heap)
-
-    best = None
-    for _ in range(repeat):
-        r = parse_all(runner())
-        key = ("decide", "hard")
-        if best is None or float(r[key]["attack_median_us"]) < float(
-            best[key]["attack_median_us"]
-        ):
-            best = r
-    cmd = "%s %s%s %d %s" % (
-        "python" if vm == "cpython" else "micropython",
-        "-X heapsize=%s " % heap if heap else "",
-        DL_BENCH_ENTRY,
-        games,
-        scene,
-    )
-    return best, cmd
+    return best_decisions(DL_BENCH_ENTRY, [games, scene], vm, heap, repeat, "attack_median_us")
 
 
 def diceland_main(ns, argv):
@@ -771,22 +745,9 @@ def diceland_main(ns, argv):
         rates.append(("normal vs easy", scene,
                       diceland_rates(ns.games, "normal", "easy", scene, ns.jobs)))
 
-    print("command: python tools/bench.py %s" % " ".join(sys.argv[1:] if argv is None else argv))
-    print("machine: %s" % machine())
+    print_header(argv)
     print("bot budgets (valued outcomes a decision): %s"
           % ", ".join("%s %d" % (lv, dbot.BUDGET[lv]) for lv in dbot.LEVELS))
-
-    def table(head, body):
-        if ns.markdown:
-            for r in [head, ["---"] * len(head)] + body:
-                print("| " + " | ".join(r) + " |")
-            return
-        w = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
-        for r in [head] + body:
-            print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())
-
-    def cmd(c):
-        return "`%s`" % c if ns.markdown else c
 
     print()
     print("(a) bot decisions, %d games a level (that level in both seats)" % tg)
@@ -796,9 +757,9 @@ def diceland_main(ns, argv):
     for name, scene, (r, c) in runs:
         for lv in dbot.LEVELS:
             d = r[("decide", lv)]
-            body.append([name, scene, lv] + [d[k] for k in keys] + [cmd(c)])
-    table(["VM", "scene", "level", "decisions", "median us", "p90 us", "max us",
-           "attack median us", "attack p90 us", "nodes", "command"], body)
+            body.append([name, scene, lv] + [d[k] for k in keys] + [code(c, ns.markdown)])
+    print_table(["VM", "scene", "level", "decisions", "median us", "p90 us", "max us",
+           "attack median us", "attack p90 us", "nodes", "command"], body, ns.markdown)
     print()
     for line in device_times("diceland", dbot.LEVELS):
         print(line)
@@ -824,8 +785,8 @@ def diceland_main(ns, argv):
                                                   100 * ci[0], 100 * ci[1]))
         row += ["%.1f / %.1f" % r["dice"], "%.0f" % r["secs"]]
         body.append(row)
-    table(["match", "scene"] + ["won " + k + " (95%)" for k in cols]
-          + ["dice left (level / other)", "seconds"], body)
+    print_table(["match", "scene"] + ["won " + k + " (95%)" for k in cols]
+          + ["dice left (level / other)", "seconds"], body, ns.markdown)
     return 0
 
 
