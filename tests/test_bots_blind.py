@@ -45,6 +45,7 @@ import pytest
 from gowild_helpers import PUBLIC, STYLES, Spy, pick
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from tumblin_helpers import Seen
 from wildside_helpers import bot_game
 
 from slampad.bots import diceland as dbot
@@ -362,15 +363,8 @@ def tumblin_points():
         seed = 20 + i
         g = Tumblin(o, seed)
         bots = [TumblinBot(s, LEVELS[(i + s) % 3], seed) for s in range(o["players"])]
-        while not g.is_over():
-            if g.phase == "roll_off":
-                for s in range(g.n()):
-                    if g.phase == "roll_off" and g.legal_actions(s):
-                        g.apply(("roll", s))
-                continue
-            s = g.turn()
-            out.append((copy.deepcopy(g), seed))
-            g.apply(("throw", s) + tuple(bots[s].choose(g.view(s))))
+        note = lambda view, g=g, seed=seed: (copy.deepcopy(g), seed)  # noqa: E731
+        tbot.play_out(g, [Seen(b, out, note) for b in bots])
     return out
 
 

@@ -6,9 +6,10 @@ VM from tests/test_micropython.py (tests/mp/tumblin_bots.py)."""
 import copy
 
 import pytest
+from tumblin_helpers import Seen
 
 from slampad.bots import tumblin as tbot
-from slampad.bots.tumblin import LEVELS, TumblinBot, play_game
+from slampad.bots.tumblin import LEVELS, TumblinBot, play_game, play_out
 from slampad.games.tumblin import Tumblin
 
 
@@ -16,19 +17,8 @@ def views_of_game(seed, players=2, options=None):
     """(seat, view) at every throw of a seeded normal-bot game."""
     o = dict(options or {})
     o.update(board="virtual", players=players)
-    g = Tumblin(o, seed)
-    bots = [TumblinBot(s, "normal", seed) for s in range(players)]
     out = []
-    while not g.is_over():
-        if g.phase == "roll_off":
-            for s in range(players):
-                if g.phase == "roll_off" and g.legal_actions(s):
-                    g.apply(("roll", s))
-            continue
-        s = g.turn()
-        v = g.view(s)
-        out.append((s, v))
-        g.apply(("throw", s) + tuple(bots[s].choose(v)))
+    play_out(Tumblin(o, seed), [Seen(TumblinBot(s, "normal", seed), out) for s in range(players)])
     return out
 
 

@@ -6,6 +6,7 @@
   played with exact dice ("die" entries), so scores, order and ends are set by the test.
 - ``pick`` plays a random legal action; ``check_invariants`` checks a state and its JSON
   round trip; ``Tracker`` follows a game's events (removed dice, round scores, totals).
+- ``Seen`` wraps a bot and notes something at each of its choices (for bots.tumblin.play_out).
 """
 
 import json
@@ -233,3 +234,16 @@ class Tracker:
         for a in g.log:
             t.feed(h.apply(a))
         return t
+
+
+class Seen:
+    """A bot that adds ``note(view)`` (default: (seat, view)) to ``out`` before each choice."""
+
+    def __init__(self, bot, out, note=None):
+        self.bot = bot
+        self.out = out
+        self.note = note or (lambda view: (bot.seat, view))
+
+    def choose(self, view):
+        self.out.append(self.note(view))
+        return self.bot.choose(view)

@@ -28,7 +28,7 @@ gc.collect()
 _before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
 from slampad.games.tumblin import Tumblin  # noqa: E402, I001
 from slampad.games import tumblin_board as tb  # noqa: E402
-from slampad.bots.tumblin import LEVELS, TumblinBot  # noqa: E402
+from slampad.bots.tumblin import LEVELS, TumblinBot, play_out  # noqa: E402
 from slampad.rng import Rng  # noqa: E402
 
 gc.collect()
@@ -56,27 +56,30 @@ def bench_throw(board, repeat, n=200):
     return median(runs)
 
 
+class _Timed:
+    """A bot whose choose() calls are timed into ``times``."""
+
+    def __init__(self, bot, times):
+        self.bot = bot
+        self.times = times
+
+    def choose(self, view):
+        t0 = now_us()
+        a = self.bot.choose(view)
+        self.times.append(int(since_us(t0)))
+        return a
+
+
 def bench_decide(level, games, players):
     times = array("I")
     sims = 0
     for seed in range(games):
         g = Tumblin({"board": "virtual", "players": players}, seed)
         bots = [TumblinBot(s, level, seed) for s in range(players)]
-        while not g.is_over():
-            if g.phase == "roll_off":
-                for s in range(players):
-                    if g.phase == "roll_off" and g.legal_actions(s):
-                        g.apply(("roll", s))
-                continue
-            s = g.turn()
-            v = g.view(s)
-            t0 = now_us()
-            p, a = bots[s].choose(v)
-            times.append(int(since_us(t0)))
-            g.apply(("throw", s, p, a))
+        play_out(g, [_Timed(b, times) for b in bots])
         for b in bots:
             sims += b.sims
-        g = bots = v = None
+        g = bots = None
         gc.collect()
     return times, sims
 
