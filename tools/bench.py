@@ -115,32 +115,34 @@ def run_entry(entry, args, vm, heap=None, timeout=3600):
     return out
 
 
-def best_of(runner, repeat):
+def best_of(runner, repeat, parse=parse_bench, key=lambda r: r["median_us"]):
+    """The parsed output of ``repeat`` runs with the smallest ``key`` (a time)."""
     best = None
     for _ in range(repeat):
-        r = parse_bench(runner())
-        if best is None or float(r["median_us"]) < float(best["median_us"]):
+        r = parse(runner())
+        if best is None or float(key(r)) < float(key(best)):
             best = r
     return best
 
 
-def best_decisions(entry, args, vm, heap, repeat, field):
-    """Best of ``repeat`` runs of a bot-timing ``entry`` (parse_all's rows), by the hard
-    level's ``field``; with the command that reproduces it."""
-    best = None
-    for _ in range(repeat):
-        r = parse_all(run_entry(entry, args, vm, heap))
-        if best is None or float(r[("decide", "hard")][field]) < float(
-            best[("decide", "hard")][field]
-        ):
-            best = r
-    cmd = "%s %s%s %s" % (
+def vm_command(vm, heap, entry, args):
+    """The command line that runs ``entry`` as run_entry does, for the tables."""
+    return "%s %s%s %s" % (
         "python" if vm == "cpython" else "micropython",
         "-X heapsize=%s " % heap if heap else "",
         entry,
         " ".join(str(a) for a in args),
     )
-    return best, cmd
+
+
+def best_decisions(entry, args, vm, heap, repeat, field):
+    """Best of ``repeat`` runs of a bot-timing ``entry`` (parse_all's rows), by the hard
+    level's ``field``; with the command that reproduces it."""
+    best = best_of(
+        lambda: run_entry(entry, args, vm, heap), repeat, parse_all,
+        lambda r: r[("decide", "hard")][field],
+    )  # fmt: skip
+    return best, vm_command(vm, heap, entry, args)
 
 
 def print_header(argv):
@@ -280,16 +282,20 @@ def main(argv=None):
     ns.games = 200 if ns.games is None else ns.games
 
     rows = [
-        ("CPython", bench_cpython(ns.games, ns.repeat), "python %s %d 4" % (BENCH_ENTRY, ns.games)),
+        (
+            "CPython",
+            bench_cpython(ns.games, ns.repeat),
+            vm_command("cpython", None, BENCH_ENTRY, [ns.games, 4]),
+        ),
         (
             "MicroPython VM, default heap",
             bench_mp(ns.games, ns.repeat),
-            "micropython %s %d 4" % (BENCH_ENTRY, ns.games),
+            vm_command("mp", None, BENCH_ENTRY, [ns.games, 4]),
         ),
         (
             "MicroPython VM, 128K heap",
             bench_mp(ns.games, ns.repeat, "128K"),
-            "micropython -X heapsize=128K %s %d 4" % (BENCH_ENTRY, ns.games),
+            vm_command("mp", "128K", BENCH_ENTRY, [ns.games, 4]),
         ),
     ]
     heap_rows = [] if ns.no_heap else heaps()
@@ -397,14 +403,11 @@ def gowild_rates(games, level, others, samples, jobs):
     }
 
 
-def gowild_timing_cpython(games, samples, repeat):
+def gowild_timing(games, samples, repeat, vm, heap=None):
+    """Best (by the median) of ``repeat`` runs of GW_BENCH_ENTRY, and its command."""
     args = [games, "hard"] + ([samples] if samples else [])
-    return best_of(lambda: run_entry(GW_BENCH_ENTRY, args, "cpython"), repeat)
-
-
-def gowild_timing_mp(games, samples, repeat, heap=None):
-    args = [games, "hard"] + ([samples] if samples else [])
-    return best_of(lambda: run_entry(GW_BENCH_ENTRY, args, "mp", heap), repeat)
+    best = best_of(lambda: run_entry(GW_BENCH_ENTRY, args, vm, heap), repeat)
+    return best, vm_command(vm, heap, GW_BENCH_ENTRY, args)
 
 
 def gowild_main(ns, argv):
@@ -417,24 +420,11 @@ def gowild_main(ns, argv):
         ("hard vs 3 normal", gowild_rates(ns.games, "hard", "normal", samples, ns.jobs)),
         ("normal vs 3 easy", gowild_rates(ns.games, "normal", "easy", samples, ns.jobs)),
     ]
-    sarg = " %d" % ns.samples if ns.samples else ""
     tg = ns.timing_games
     times = [
-        (
-            "CPython",
-            gowild_timing_cpython(tg, ns.samples, ns.repeat),
-            "python %s %d hard%s" % (GW_BENCH_ENTRY, tg, sarg),
-        ),
-        (
-            "MicroPython VM, default heap",
-            gowild_timing_mp(tg, ns.samples, ns.repeat),
-            "micropython %s %d hard%s" % (GW_BENCH_ENTRY, tg, sarg),
-        ),
-        (
-            "MicroPython VM, 128K heap",
-            gowild_timing_mp(tg, ns.samples, ns.repeat, "128K"),
-            "micropython -X heapsize=128K %s %d hard%s" % (GW_BENCH_ENTRY, tg, sarg),
-        ),
+        ("CPython",) + gowild_timing(tg, ns.samples, ns.repeat, "cpython"),
+        ("MicroPython VM, default heap",) + gowild_timing(tg, ns.samples, ns.repeat, "mp"),
+        ("MicroPython VM, 128K heap",) + gowild_timing(tg, ns.samples, ns.repeat, "mp", "128K"),
     ]
     heap = None
     if not ns.no_heap:
@@ -478,7 +468,7 @@ def gowild_main(ns, argv):
     body = []
     for name, r, cmd in times:
         row = [name] + [r[k] for k in keys]
-        body.append(row + ["`%s`" % cmd if ns.markdown else cmd])
+        body.append(row + [code(cmd, ns.markdown)])
     print_table(
         [
             "hard decision",
