@@ -363,7 +363,10 @@ def tumblin_points():
         seed = 20 + i
         g = Tumblin(o, seed)
         bots = [TumblinBot(s, LEVELS[(i + s) % 3], seed) for s in range(o["players"])]
-        note = lambda view, g=g, seed=seed: (copy.deepcopy(g), seed)  # noqa: E731
+
+        def note(view, g=g, seed=seed):  # the game before each throw
+            return copy.deepcopy(g), seed
+
         tbot.play_out(g, [Seen(b, out, note) for b in bots])
     return out
 

@@ -139,9 +139,10 @@ def informed(seat, table, knows, seed, dealer, tries=12):
                     for _ in range(tries):
                         dealer(rng, rest, one, n, me, trick, wo, out, at)
                         hands = [out[at + i] + known[i] for i in range(6 * n)]
-                        if table.fits(hands, n, x):
+                        fit = table.fits(hands, n, x)
+                        if fit:
                             break
-                    self.fitted += table.fits(hands, n, x)
+                    self.fitted += fit
                     self.dealt += 1
                     for c in range(6):
                         known[6 * x + c] = hands[6 * x + c]
