@@ -38,7 +38,12 @@ ST7789 = (
     b"\x36\x01\xc0\x21\x00"
 )
 # board_id -> profile when settings.toml names none (the MacroPad has board.DISPLAY)
-BOARDS = {"raspberry_pi_pico": "pico", "adafruit_feather_rp2040": "feather"}
+BOARDS = {
+    "slampad_pico": "pico",
+    "slampad_feather": "feather",
+    "raspberry_pi_pico": "pico",
+    "adafruit_feather_rp2040": "feather",
+}
 I2C_PINS = {"pico": ("GP5", "GP4"), "feather": ("SCL", "SDA")}  # SCL, SDA (hw/pico, feather)
 TFT_PINS = ("GP2", "GP3", "GP0", "GP1", "GP14")  # SCK, MOSI, DC, CS, RST (hw/pico_tft)
 

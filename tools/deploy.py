@@ -812,6 +812,27 @@ def want_mpy(flag, given=None):
     return MPY_BY_DEFAULT and find_mpy_cross() is not None
 
 
+# --frozen: what the drive still holds beside the Slampad firmware (firmware/boards).
+SLAMPAD_BOARD = "slampad_"  # board_id prefix of the Slampad firmware's boards
+FROZEN_DRIVE = ("code.py", "boot.py", "settings.toml")
+PROBE_REL = "lib/%s.py" % PROBE_MODULE
+
+
+def drive_board(dest):
+    """The board_id in DEST's boot_out.txt (a mounted CIRCUITPY drive), or None."""
+    try:
+        text = (Path(dest) / "boot_out.txt").read_text(errors="replace")
+    except OSError:
+        return None
+    m = re.search(r"^Board ID:\s*(\S+)", text, re.M)
+    return m.group(1) if m else None
+
+
+def _ours_or_library(name):
+    stem = name.split(".")[0]
+    return stem == "slampad" or stem in LIBRARIES
+
+
 def deploy(
     dest,
     profile=None,
@@ -823,16 +844,32 @@ def deploy(
     mpy=False,
     mpy_cross=None,
     probe=False,
+    frozen=None,
 ):
     """Build the image on ``dest``. ``mpy``: compile lib/ with ``mpy_cross`` (a path, else
-    find_mpy_cross()); ``probe``: add the probe for tools/emu (tools/probe)."""
+    find_mpy_cross()); ``probe``: add the probe for tools/emu (tools/probe); ``frozen``:
+    the board runs the Slampad firmware, which has lib/ built in, so write only the drive's
+    own files (None: so if DEST's boot_out.txt names a Slampad board)."""
     dest = Path(dest)
     if dest.exists() and not dest.is_dir():
         raise BadArgument("DEST %s is a file, not a folder or a CIRCUITPY drive" % dest)
     real = dest.resolve()
     if real == root.resolve() or root.resolve() / "lib" in (real, *real.parents):
         raise BadArgument("DEST %s is the source tree itself" % dest)
+    board_id = drive_board(dest)
+    if frozen is None:
+        frozen = bool(board_id and board_id.startswith(SLAMPAD_BOARD))
+    elif frozen and board_id and not board_id.startswith(SLAMPAD_BOARD):
+        raise BuildError(
+            "%s runs stock CircuitPython (board %s), which has no Slampad code built in: "
+            "flash out/firmware/slampad-<board>.uf2 first (tools/firmware), or deploy "
+            "without --frozen" % (dest, board_id)
+        )
+    if frozen and mpy:
+        raise BadArgument("--frozen and --mpy: the firmware's code is compiled already")
     plan = make_plan(root, profile, probe=probe)
+    if frozen:
+        plan.files = [f for f in plan.files if f[1] in FROZEN_DRIVE or f[1] == PROBE_REL]
     cross = MpyCross(mpy_cross or find_mpy_cross(root=root)) if mpy else None
 
     payload = []  # (relative destination, bytes, part label)
@@ -885,7 +922,12 @@ def deploy(
     wanted = {dest / rel for rel, _data, _label in payload}
     stale = []
     slampad_dest = dest / "lib" / "slampad"
-    if slampad_dest.is_dir():
+    if frozen:
+        # The firmware's frozen copies come before /lib on sys.path: ours and the
+        # libraries' there would never run, so they go (a /slampad would run: kept, warned).
+        stale += [p for p in (dest / "lib").glob("*") if _ours_or_library(p.name)]
+        stale += [p for p in (dest / "lib").glob("slampad_check.*")]
+    elif slampad_dest.is_dir():
         for p in sorted(slampad_dest.rglob("*"), reverse=True):
             keep = p in wanted if p.is_file() else any(p in w.parents for w in wanted)
             if not keep:
@@ -930,8 +972,18 @@ def deploy(
     )
     what = "profile %s" % profile if profile else "all profiles"
     out("Slampad CIRCUITPY image -> %s (%s)%s" % (dest, what, " [dry run]" if dry_run else ""))
-    out("  libraries: %s" % (libs or "none"))
-    if cross is not None:
+    if frozen:
+        out("  for the Slampad firmware: lib/slampad and the libraries are frozen into it; "
+            "the drive holds only code.py, boot.py and settings.toml")  # fmt: skip
+        if (dest / "slampad").is_dir():
+            out("WARNING: %s overrides the firmware's frozen slampad (the drive's root comes "
+                "first on sys.path): the board runs that copy; remove it to run the "
+                "firmware's own" % (dest / "slampad"))  # fmt: skip
+    else:
+        out("  libraries: %s" % (libs or "none"))
+    if frozen:
+        pass
+    elif cross is not None:
         out(
             "  compiled: .mpy for CircuitPython %s (%s, mpy %s); kept as .py: code.py, "
             "boot.py, %s" % (cross.version, cross.path, cross.mpy, ", ".join(KEEP_SOURCE))
@@ -962,7 +1014,7 @@ def deploy(
         "  %s %d files, %d unchanged, %s %d stale (lib/slampad mirrored, no .py/.mpy twins)"
         % (verb, len(writes), unchanged, "would remove" if dry_run else "removed", len(stale))
     )
-    if profile:
+    if profile and not frozen:
         used = import_set_bytes(plan, profile, keep_comments)
         out(
             "  imported at once on the board: %s of source (budget %s, from the emulator)%s"
@@ -1009,6 +1061,13 @@ def main(argv=None):
         "else %s/mpy-cross-*)" % (MPY_CROSS_ENV, MPY_CROSS_SHARED),
     )
     ap.add_argument(
+        "--frozen",
+        action="store_true",
+        default=None,
+        help="the board runs the Slampad firmware (tools/firmware): write only code.py, "
+        "boot.py and settings.toml (the default when DEST's boot_out.txt names a Slampad board)",
+    )
+    ap.add_argument(
         "--probe",
         action="store_true",
         help="add the probe tools/emu reads (tools/probe/slampad_probe.py; @P console lines)",
@@ -1028,6 +1087,7 @@ def main(argv=None):
             mpy=want_mpy(args.mpy, args.mpy_cross),
             mpy_cross=args.mpy_cross,
             probe=args.probe,
+            frozen=args.frozen,
         )
     except BadArgument as e:
         print("deploy.py: error: %s" % e, file=sys.stderr)

@@ -6,6 +6,11 @@
     tools/emu --mpy                       the image compiled to .mpy (tools/deploy.py --mpy)
     tools/emu --nvm SAVE.bin              microcontroller.nvm's bytes at power-up (a saved game)
     tools/emu --firmware FW.uf2           another CircuitPython UF2 (FW.elf must sit next to it)
+    tools/emu --stock                     stock CircuitPython 10.2.1 and the whole .py image
+
+The firmware is the Slampad firmware of today's lib/ (tools/firmware builds it first
+when it is missing or stale), and the drive holds code.py, boot.py, settings.toml and
+the probe (tools/deploy.py --frozen).
 
 What runs: tools/deploy.py builds the image for the profile with the probe (--probe: @P lines
 on the console), tools/fatimg.py makes it a CIRCUITPY FAT drive, and tools/rp2040/emu.mjs
@@ -53,6 +58,7 @@ from simdevice import Scripted  # noqa: E402
 NODE_DIR = os.path.join(HERE, "rp2040")
 EMU_MJS = os.path.join(NODE_DIR, "emu.mjs")
 FIRMWARE_DIR = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython")
+SLAMPAD_FIRMWARE_DIR = os.path.join(ROOT, "out", "firmware")  # tools/firmware's output
 CP_VERSION = "10.2.1"
 DEMO = os.path.join(HERE, "emu_demo.txt")
 MENU_TEXT = "Pick a game"  # the first menu: boot-to-menu ends at the first screen showing it
@@ -74,8 +80,11 @@ PROFILES = {
         {"vbus": None, "vsys_adc": None},  # a charge reading needs a MAX17048 (not emulated)
     ),
 }
-# Boards a later emulator profile will need (firmware name per profile).
-FIRMWARE_BOARDS = {"pico": "raspberry_pi_pico", "feather": "adafruit_feather_rp2040"}
+# profile -> (the Slampad firmware's board in tools/firmware, the stock board it comes from)
+FIRMWARE_BOARDS = {
+    "pico": ("pico", "raspberry_pi_pico"),
+    "feather": ("feather", "adafruit_feather_rp2040"),
+}
 DOWNLOAD = "https://circuitpython.org/board/%s/"
 
 TRACEBACK = "Traceback (most recent call last)"
@@ -94,13 +103,23 @@ class EmuError(Exception):
     """The emulator cannot start or stopped; the message says why in a line or two."""
 
 
-def firmware_paths(profile="pico", firmware=None):
-    """(uf2, elf) for ``profile``: ``firmware``, else $SLAMPAD_FIRMWARE, else the shared copy.
-    Raises EmuError naming what is missing and where the official UF2 comes from."""
-    board = FIRMWARE_BOARDS[profile]
-    uf2 = firmware or os.environ.get("SLAMPAD_FIRMWARE") or os.path.join(
-        FIRMWARE_DIR, "firmware-%s-%s.uf2" % (board, CP_VERSION)
-    )
+def firmware_paths(profile="pico", firmware=None, stock=False):
+    """(uf2, elf) for ``profile``: ``firmware``, else $SLAMPAD_FIRMWARE, else the Slampad
+    firmware tools/firmware built (out/firmware/slampad-<board>.uf2), or with ``stock``
+    the stock CircuitPython in ../shared. Raises EmuError naming what is missing and how
+    to get it."""
+    ours, board = FIRMWARE_BOARDS[profile]
+    uf2 = firmware or os.environ.get("SLAMPAD_FIRMWARE")
+    if not uf2 and not stock:
+        uf2 = os.path.join(SLAMPAD_FIRMWARE_DIR, "slampad-%s.uf2" % ours)
+        if not os.path.isfile(uf2) or not os.path.isfile(uf2[:-4] + ".elf"):
+            raise EmuError(
+                "no Slampad firmware at %s: build it with `tools/firmware %s` (or pass "
+                "--stock for stock CircuitPython)" % (os.path.relpath(uf2, ROOT), ours)
+            )
+        return uf2, uf2[:-4] + ".elf"
+    if not uf2:
+        uf2 = os.path.join(FIRMWARE_DIR, "firmware-%s-%s.uf2" % (board, CP_VERSION))
     elf = os.path.splitext(uf2)[0] + ".elf"
     where = "download CircuitPython %s for this board (the .UF2) from %s" % (
         CP_VERSION,
@@ -121,6 +140,11 @@ def firmware_paths(profile="pico", firmware=None):
     return uf2, elf
 
 
+def is_slampad_firmware(uf2):
+    """Is ``uf2`` the Slampad firmware (lib/slampad frozen in), by tools/firmware's name?"""
+    return os.path.basename(uf2).startswith("slampad-")
+
+
 def node_problem():
     """Why the Node side cannot run (a sentence), or None when it can."""
     if shutil.which("node") is None:
@@ -132,15 +156,18 @@ def node_problem():
     return None
 
 
-def build_image(profile="pico", mpy=False, workdir=None):
-    """The CIRCUITPY FAT image (bytes) of ``tools/deploy.py --profile P --probe [--mpy]``."""
+def build_image(profile="pico", mpy=False, workdir=None, frozen=False):
+    """The CIRCUITPY FAT image (bytes) of ``tools/deploy.py --profile P --probe [--mpy]``;
+    ``frozen``: for the Slampad firmware (``--frozen``: only the drive's own files)."""
     py = os.path.join(ROOT, ".venv", "bin", "python")
     if not os.path.isfile(py):
         py = sys.executable
     tmp = tempfile.mkdtemp(prefix="image-", dir=workdir)
     try:
         cmd = [py, os.path.join(HERE, "deploy.py"), tmp, "--profile", profile, "--probe"]
-        if mpy is not None:  # None: deploy's own default (compiled when mpy-cross is found)
+        if frozen:
+            cmd.append("--frozen")
+        elif mpy is not None:  # None: deploy's own default (compiled when mpy-cross is found)
             cmd.append("--mpy" if mpy else "--py")
         r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         if r.returncode != 0:
@@ -179,7 +206,7 @@ class EmuDevice(Scripted):
 
     def __init__(
         self, profile="pico", mpy=False, nvm=None, firmware=None, battery=None, *,
-        image=None, command=None, log=None, step_ms=20,
+        image=None, command=None, log=None, step_ms=20, stock=False,
     ):  # fmt: skip
         if profile not in PROFILES:
             raise EmuError(
@@ -190,7 +217,8 @@ class EmuDevice(Scripted):
             raise EmuError("nvm: %d bytes, more than its %d" % (len(nvm), NVM_SIZE))
         self.profile = profile
         self.board_id, self.keys, self.power = PROFILES[profile]
-        self.uf2, self.elf = firmware_paths(profile, firmware)
+        self.uf2, self.elf = firmware_paths(profile, firmware, stock)
+        self.frozen = is_slampad_firmware(self.uf2)  # the drive then holds code.py & co only
         if command is None:
             problem = node_problem()
             if problem:
@@ -225,7 +253,11 @@ class EmuDevice(Scripted):
             raise
 
     def _start(self, mpy, nvm, image, command, log, battery):
-        data = build_image(self.profile, mpy, self._tmp) if image is None else image_bytes(image)
+        data = (
+            build_image(self.profile, mpy, self._tmp, frozen=self.frozen)
+            if image is None
+            else image_bytes(image)
+        )
         fs = os.path.join(self._tmp, "circuitpy.img")
         with open(fs, "wb") as f:
             f.write(data)
@@ -626,11 +658,16 @@ def headless(a):
     os.makedirs(shots, exist_ok=True)
     log = a.log or os.path.join(shots, "emu-node.txt")
     command = shlex.split(a.emu_command) if a.emu_command else None
+    if not (a.firmware or a.stock or os.environ.get("SLAMPAD_FIRMWARE")):
+        import firmware  # the Slampad firmware of today's lib/: built if stale (cached)
+
+        if firmware.main([FIRMWARE_BOARDS[a.profile][0]]) != 0:
+            return 1
     try:
-        firmware_paths(a.profile, a.firmware)  # say that first, not after a build
+        firmware_paths(a.profile, a.firmware, a.stock)  # say that first, not after a build
         print("emu: building the image and starting the emulator ...", file=sys.stderr)
         dev = EmuDevice(
-            a.profile, mpy=a.mpy, nvm=nvm, firmware=a.firmware, image=a.image,
+            a.profile, mpy=a.mpy, nvm=nvm, firmware=a.firmware, image=a.image, stock=a.stock,
             command=command, log=log,
         )  # fmt: skip
     except EmuError as e:
@@ -701,6 +738,8 @@ def main(argv=None):
     ap.add_argument("--profile", default="pico", help="board profile: pico or feather")
     ap.add_argument("--firmware", help="CircuitPython UF2 (its .elf next to it); default"
                     " $SLAMPAD_FIRMWARE, else ../shared/circuitpython's %s" % CP_VERSION)
+    ap.add_argument("--stock", action="store_true", help="stock CircuitPython %s from ../shared"
+                    " with the whole .py image, instead of the Slampad firmware" % CP_VERSION)
     ap.add_argument("--headless", action="store_true", help="no window (the only mode so far)")
     ap.add_argument("--script", help="script of timed key events (default: tools/emu_demo.txt)")
     ap.add_argument("--screenshots", default=os.path.join("out", "emu"),

@@ -8,8 +8,12 @@ board's pins. Importing this package does no work.
 
 PROFILES = ("pico", "feather", "pico_tft", "macropad")
 
-# board.board_id -> profile used when settings.toml names none
+# board.board_id -> profile used when settings.toml names none: the Slampad
+# firmware's boards (firmware/boards) and the stock CircuitPython they come from
 BOARD_PROFILES = {
+    "slampad_pico": "pico",
+    "slampad_feather": "feather",
+    "slampad_macropad": "macropad",
     "raspberry_pi_pico": "pico",
     "adafruit_feather_rp2040": "feather",
     "adafruit_macropad_rp2040": "macropad",
