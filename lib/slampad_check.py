@@ -82,6 +82,7 @@ def check(path=None):
     now = running()
     msg = problem(built, now)
     if msg is None:
+        print(which_copy())
         sys.modules.pop(__name__, None)
         return
     print(msg)
@@ -94,6 +95,33 @@ def check(path=None):
 
     while True:
         time.sleep(1)  # a new image on the drive restarts the board
+
+
+def which_copy(drive_copy=None, board_id=None):
+    """The console's line on which slampad runs. sys.path is '', '/', '.frozen', '/lib': a
+    /slampad folder on the drive comes before the Slampad firmware's frozen code (a frozen
+    module's __file__ does not say it is frozen, so the drive is looked at)."""
+    if board_id is None:
+        import board
+
+        board_id = board.board_id
+    if drive_copy is None:
+        import os
+
+        try:
+            drive_copy = bool(os.stat("/slampad")[0] & 0x4000)  # a folder
+        except OSError:
+            drive_copy = False
+    if not board_id.startswith("slampad_"):
+        return "Slampad: running %s (stock CircuitPython)" % (
+            "/slampad" if drive_copy else "/lib/slampad"
+        )
+    if drive_copy:
+        return (
+            "Slampad: running the copy in /slampad on the drive, not the firmware's own "
+            "(remove that folder to run the firmware's)"
+        )
+    return "Slampad: running the firmware's own code (frozen)"
 
 
 def show(rows):

@@ -236,9 +236,25 @@ def test_firmware_from_the_environment(monkeypatch, firmware):
     uf2 = os.path.join(ROOT, "..", "shared", "circuitpython",
                        "firmware-raspberry_pi_pico-10.2.1.uf2")  # fmt: skip
     try:
-        assert emu.firmware_paths("pico")[0] == os.path.normpath(uf2)
+        assert emu.firmware_paths("pico", stock=True)[0] == os.path.normpath(uf2)
     except emu.EmuError as e:  # a machine without the shared copy
         assert os.path.normpath(uf2) in str(e)
+
+
+def test_the_default_is_the_slampad_firmware_and_its_absence_says_how_to_build_it(
+    monkeypatch, tmp_path
+):
+    monkeypatch.delenv("SLAMPAD_FIRMWARE", raising=False)
+    monkeypatch.setattr(emu, "SLAMPAD_FIRMWARE_DIR", str(tmp_path))
+    with pytest.raises(emu.EmuError, match=r"no Slampad firmware at .*slampad-feather\.uf2: "
+                       r"build it with `tools/firmware feather`"):  # fmt: skip
+        emu.firmware_paths("feather")
+    for ext in (".uf2", ".elf"):
+        (tmp_path / ("slampad-feather" + ext)).write_bytes(b"x")
+    uf2, elf = emu.firmware_paths("feather")
+    assert uf2 == str(tmp_path / "slampad-feather.uf2") and elf.endswith("slampad-feather.elf")
+    assert emu.is_slampad_firmware(uf2)
+    assert not emu.is_slampad_firmware("firmware-raspberry_pi_pico-10.2.1.uf2")
 
 
 def test_other_profiles_are_refused(firmware, image, capsys):

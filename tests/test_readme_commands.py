@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 SHARED = ROOT.parent / "shared" / "circuitpython"
 MPY_CROSS = sorted(SHARED.glob("mpy-cross-*"))
-FIRMWARE = SHARED / "firmware-raspberry_pi_pico-10.2.1.uf2"
+SOURCE = SHARED / "src" / "circuitpython-10.2.1-rp2040-src.tar.xz"  # tools/firmware's input
 
 # Commands not run here, and why (a README command missing from here is run).
 SKIPPED = {
@@ -183,8 +183,10 @@ def test_readme_command_works_as_written(command, tmp_path):
     cmd = cmd.replace("{tmp}", str(tmp_path))
     cmd = cmd.replace("{mpy_cross}", str(MPY_CROSS[-1]) if MPY_CROSS else "")
     (tmp_path / "scenario.json").write_text(referee.EXAMPLES[0][1])
-    if cmd.startswith("tools/emu") and (not FIRMWARE.is_file() or shutil.which("node") is None):
-        pytest.skip("tools/emu needs the CircuitPython firmware beside the checkout and Node")
+    if cmd.startswith("tools/emu") and (not SOURCE.is_file() or shutil.which("node") is None):
+        pytest.skip("tools/emu needs the CircuitPython source beside the checkout and Node")
+    if cmd.startswith("tools/firmware") and not SOURCE.is_file():
+        pytest.skip("tools/firmware needs the CircuitPython source beside the checkout")
     r = subprocess.run(
         ["bash", "-o", "pipefail", "-c", cmd],
         cwd=ROOT,

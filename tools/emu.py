@@ -156,9 +156,24 @@ def node_problem():
     return None
 
 
-def build_image(profile="pico", mpy=False, workdir=None, frozen=False):
+def boot_out_text(elf, board_id):
+    """What the firmware writes to boot_out.txt at power-on, read from its ELF: its banner,
+    the board id and the emulated chip's unique id (zeros), with an empty boot.py output.
+    The firmware rewrites the file only when this text changes, after waiting 1 s: on a
+    board that has started once since it was flashed the file is already there."""
+    with open(elf, "rb") as f:
+        data = f.read()
+    m = re.search(rb"Adafruit CircuitPython [^\0]{1,120}? with rp2040", data)
+    if m is None:
+        raise EmuError("no CircuitPython banner in %s" % elf)
+    return "%s\r\nBoard ID:%s\r\nUID:%s\r\nboot.py output:\r\n" % (
+        m.group().decode(), board_id, "0" * 16)
+
+
+def build_image(profile="pico", mpy=False, workdir=None, frozen=False, boot_out=None):
     """The CIRCUITPY FAT image (bytes) of ``tools/deploy.py --profile P --probe [--mpy]``;
-    ``frozen``: for the Slampad firmware (``--frozen``: only the drive's own files)."""
+    ``frozen``: for the Slampad firmware (``--frozen``: only the drive's own files);
+    ``boot_out``: boot_out.txt's text, as a board that has started once holds it."""
     py = os.path.join(ROOT, ".venv", "bin", "python")
     if not os.path.isfile(py):
         py = sys.executable
@@ -173,6 +188,9 @@ def build_image(profile="pico", mpy=False, workdir=None, frozen=False):
         if r.returncode != 0:
             tail = (r.stderr or r.stdout).strip().splitlines()[-3:]
             raise EmuError("tools/deploy.py failed: %s" % " / ".join(tail))
+        if boot_out is not None:
+            with open(os.path.join(tmp, "boot_out.txt"), "w", newline="") as f:
+                f.write(boot_out)
         return image_bytes(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -206,7 +224,7 @@ class EmuDevice(Scripted):
 
     def __init__(
         self, profile="pico", mpy=False, nvm=None, firmware=None, battery=None, *,
-        image=None, command=None, log=None, step_ms=20, stock=False,
+        image=None, command=None, log=None, step_ms=20, stock=False, first_boot=False,
     ):  # fmt: skip
         if profile not in PROFILES:
             raise EmuError(
@@ -219,6 +237,9 @@ class EmuDevice(Scripted):
         self.board_id, self.keys, self.power = PROFILES[profile]
         self.uf2, self.elf = firmware_paths(profile, firmware, stock)
         self.frozen = is_slampad_firmware(self.uf2)  # the drive then holds code.py & co only
+        # A board that has started since it was flashed holds boot_out.txt already; its
+        # first start writes it (after a 1 s wait). first_boot: that start.
+        self.first_boot = first_boot
         if command is None:
             problem = node_problem()
             if problem:
@@ -227,6 +248,7 @@ class EmuDevice(Scripted):
         self.step_ms = step_ms
         self.hw = _Hw(128, 64)  # run_script's screenshot scale asks dev.hw.width
         self.console_chunks = []
+        self.console_times = []  # emulated us of each chunk
         self.probes = []
         self.screens = []
         self.loads = []
@@ -253,11 +275,15 @@ class EmuDevice(Scripted):
             raise
 
     def _start(self, mpy, nvm, image, command, log, battery):
-        data = (
-            build_image(self.profile, mpy, self._tmp, frozen=self.frozen)
-            if image is None
-            else image_bytes(image)
-        )
+        if image is None:
+            board_id = self.board_id
+            if self.frozen:
+                board_id = "slampad_" + FIRMWARE_BOARDS[self.profile][0]
+            boot_out = None if self.first_boot else boot_out_text(self.elf, board_id)
+            data = build_image(self.profile, mpy, self._tmp, frozen=self.frozen,
+                               boot_out=boot_out)  # fmt: skip
+        else:
+            data = image_bytes(image)
         fs = os.path.join(self._tmp, "circuitpy.img")
         with open(fs, "wb") as f:
             f.write(data)
@@ -383,6 +409,7 @@ class EmuDevice(Scripted):
     # -- the console and the probe ------------------------------------------------------
     def _console(self, text):
         self.console_chunks.append(text)
+        self.console_times.append(self.t_us)
         text = self._partial + text
         *done, self._partial = text.split("\n")
         for line in done:

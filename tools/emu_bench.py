@@ -443,10 +443,12 @@ def _keep_console(dev, name):
         f.write(dev.console)
 
 
-def run_boot(emu, image, path):
+def run_boot(emu, image, path, stock=None):
+    """Boot ``path`` (stock CircuitPython for this tool's IMAGES, unless ``stock`` says)."""
     rec = {"kind": "boot", "image": image}
     t0 = time.monotonic()
-    with emu.EmuDevice(PROFILE, image=path) as dev:
+    stock = image in IMAGES if stock is None else stock
+    with emu.EmuDevice(PROFILE, image=path, stock=stock) as dev:
         try:
             if not dev.run_until(emu.MENU_TEXT, MENU_WAIT_MS, step_ms=100):
                 raise RuntimeError("no menu within %d ms" % MENU_WAIT_MS)
@@ -456,6 +458,8 @@ def run_boot(emu, image, path):
                 f for _t, f, rows, _d in dev.screens if any(emu.MENU_TEXT in r for r in rows)
             )
             rec["least_free"] = dev.least_free
+            starts = [f for _t, f in dev.probes if f[0] == "start"]
+            rec["start_free"] = int(starts[0][-1]) if starts else None
             if dev.crashed():
                 raise RuntimeError("crash: " + dev.crashed().strip().splitlines()[-1])
         except (RuntimeError, emu.EmuError) as e:
@@ -466,11 +470,12 @@ def run_boot(emu, image, path):
     return rec
 
 
-def run_game(emu, nvm, image, path, game, level, play_ms):
+def run_game(emu, nvm, image, path, game, level, play_ms, stock=None):
     rec = {"kind": "game", "image": image, "game": game, "level": level, "play_ms": play_ms,
            "decisions": [], "frees": []}  # fmt: skip
     t0 = time.monotonic()
-    with emu.EmuDevice(PROFILE, nvm=nvm, image=path) as dev:
+    stock = image in IMAGES if stock is None else stock
+    with emu.EmuDevice(PROFILE, nvm=nvm, image=path, stock=stock) as dev:
         try:
             if not dev.run_until("Resume", RESUME_WAIT_MS, step_ms=100):
                 raise RuntimeError("no resume offer within %d ms" % RESUME_WAIT_MS)
@@ -578,7 +583,7 @@ def snapshot(emu, emu_saves, steps, log, tries=5):
 
 def firmware_name(emu):
     try:
-        return os.path.basename(emu.firmware_paths(PROFILE)[0])
+        return os.path.basename(emu.firmware_paths(PROFILE, stock=True)[0])
     except emu.EmuError:
         return "?"
 
@@ -590,7 +595,7 @@ def measure(quick, log, meta):
     problem = emu.node_problem()
     if problem:
         raise SystemExit("emu_bench: " + problem)
-    emu.firmware_paths(PROFILE)  # says what is missing before a build
+    emu.firmware_paths(PROFILE, stock=True)  # says what is missing before a build
     os.makedirs(OUT, exist_ok=True)
     steps = plan(quick)
     images, saves, meta["source"], digest = snapshot(emu, emu_saves, steps, log)

@@ -47,7 +47,7 @@ def image(dest, modules):
 
 
 def least_free(img, nvm):
-    with emu.EmuDevice("pico", image=img, nvm=nvm) as dev:
+    with emu.EmuDevice("pico", image=img, nvm=nvm, stock=True) as dev:  # the .py image
         if not dev.run_until("Resume", 40000):
             raise SystemExit("emu_lib_cost: no resume offer: %r" % (dev.lines(),))
         dev.tap("select")
