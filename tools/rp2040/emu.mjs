@@ -18,6 +18,7 @@ import { installBootrom } from './bootrom.mjs';
 import { elfSymbols } from './elf.mjs';
 import { Ssd1306 } from './ssd1306.mjs';
 import { PioClock } from './pio_clock.mjs';
+import { XipCache } from './xip_cache.mjs';
 
 const FLASH = 0x10000000;
 const FS_OFFSET = 0x100000; // CIRCUITPY, after 1020 KB of firmware and the 4 KB nvm
@@ -78,8 +79,14 @@ export class Board {
   // the first power-up; after a watchdog reset, whatever the firmware left there).
   powerUp(flash, opts = null, watchdog = null) {
     const mcu = (this.mcu = new RP2040());
+    // The XIP cache's misses cost cycles (xip_cache.mjs); SLAMPAD_XIP=off: reads from flash
+    // at cache speed, as rp2040js alone runs them.
+    const xip = new XipCache();
+    this.xip = xip;
+    if (process.env.SLAMPAD_XIP !== 'off') xip.install(mcu);
     this.rom = installBootrom(mcu, {
       onUnknown: (c) => process.stderr.write(`emu: ROM lookup of unknown ${c}\n`),
+      onWrite: () => xip.flush(), // the ROM flushes the cache after an erase or a program
     });
     mcu.flash.set(flash);
     if (opts) {
@@ -266,6 +273,7 @@ export class Board {
     const regs = core.registers;
     const clock = mcu.clock;
     const rom = this.rom;
+    const xip = this.xip;
     const pio = this.pio;
     const end = clock.nanos + us * 1000;
     const consoleAt = this.consoleAt;
@@ -343,8 +351,9 @@ export class Board {
       }
       // A few instructions between flushes: none of them can reach the hooks' addresses
       // unnoticed, since each is checked above before it runs.
-      pending += core.executeInstruction() + rom.extra;
+      pending += core.executeInstruction() + rom.extra + xip.extra;
       rom.extra = 0;
+      xip.extra = 0;
       if (pending >= FLUSH) flush();
     }
     flush();
