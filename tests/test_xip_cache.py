@@ -18,7 +18,11 @@ SCRIPT = """
 import { XipCache, MISS_CYCLES, SETS } from %s;
 const out = {};
 const c = new XipCache();
-const step = (name, addr) => { const before = c.extra; c.read(addr); out[name] = c.extra - before; };
+const step = (name, addr) => {
+  const before = c.extra;
+  c.read(addr);
+  out[name] = c.extra - before;
+};
 out.miss = MISS_CYCLES;
 step('first', 0x10000100);
 step('same_line', 0x10000104);
