@@ -116,8 +116,9 @@ def test_a_max17048_on_stemma_qt_gives_the_percent(dev_factory, profile):
     assert dev.app.text.drawn[0].endswith("USB")
 
 
-def test_our_max17048_reader_agrees_with_the_adafruit_library(shim):
-    """hw/battery.Max17048 reads the registers the adafruit_max1704x library reads."""
+def test_the_max17048_reader_gives_the_adafruit_librarys_figures(shim):
+    """hw/battery.Max17048 reads through adafruit_max1704x: its mV, percent and charging
+    are the library's, floored as the corner shows them."""
     import adafruit_max1704x
     import board
 

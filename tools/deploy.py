@@ -86,6 +86,8 @@ LIBRARIES = {
     "adafruit_displayio_sh1106": "adafruit-circuitpython-displayio-sh1106",
     "adafruit_st7789": "adafruit-circuitpython-st7789",
     "neopixel": "adafruit-circuitpython-neopixel",
+    "adafruit_max1704x": "adafruit-circuitpython-max1704x",
+    "adafruit_register": "adafruit-circuitpython-register",
 }
 
 # Distributions whose files never go into the image: Blinka re-implements on a computer

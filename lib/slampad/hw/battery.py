@@ -3,12 +3,10 @@
 
 - ``Vsys``: a Pico's VSYS / 3 on ``board.VOLTAGE_MONITOR`` (analogio), USB power on
   ``board.VBUS_SENSE``. The percent comes from the voltage (app/power.py's curves).
-- ``Max17048``: a MAX17048 fuel gauge on STEMMA QT, read as the Adafruit
-  adafruit_max1704x library reads it (same registers and scales; tests check the two
-  agree), in 2 KB instead of the library's 27 KB of source with its dependencies.
+- ``Max17048``: a MAX17048 fuel gauge on STEMMA QT, read through Adafruit's
+  adafruit_max1704x library (frozen into the Slampad firmware). Making it soft-resets the
+  chip and waits 0.2 s for its first estimate, once at power-on.
 """
-
-ADDRESS = 0x36  # MAX17048 I2C address
 
 
 class Vsys:
@@ -34,28 +32,15 @@ class Vsys:
 
 class Max17048:
     def __init__(self, i2c):
-        self._i2c = i2c
-        self._buf = bytearray(2)
-        self._reg = bytearray(1)
-        if self._word(0x08) & 0xFFF0 != 0x0010:  # VERSION, as the library checks it
-            raise RuntimeError("no MAX17048 at 0x36")
+        from adafruit_max1704x import MAX17048
 
-    def _word(self, reg):
-        i2c = self._i2c
-        while not i2c.try_lock():
-            pass
-        try:
-            self._reg[0] = reg
-            i2c.writeto_then_readfrom(ADDRESS, self._reg, self._buf)
-        finally:
-            i2c.unlock()
-        return self._buf[0] << 8 | self._buf[1]
+        self._gauge = MAX17048(i2c)  # RuntimeError when no MAX1704x answers
 
     def read(self):
-        mv = self._word(0x02) * 78125 // 1000000  # VCELL: 78.125 uV a bit
-        pct = self._word(0x04) >> 8  # SOC: 1/256 % a bit
-        rate = self._word(0x16)  # CRATE, signed: charging while positive
-        usb = 0 < rate < 0x8000
+        g = self._gauge
+        mv = int(g.cell_voltage * 1000)
+        pct = int(g.cell_percent)
+        usb = g.charge_rate > 0  # charging
         if not usb:
             try:
                 import supervisor
