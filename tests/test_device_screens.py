@@ -51,7 +51,7 @@ def check_screen(dev, name, seat_pads=()):
     assert text.scale == scale and text.cell == (6 * scale, 12 * scale)  # terminalio's font
     assert text.cols == dev.hw.width // fw
     assert text.rows == dev.hw.height // fh
-    assert len(text.grids) == len(lines) == text.rows
+    assert len(text.labels) == len(lines) == text.rows
     shot = dev.screenshot()
     assert shot[:2] == (dev.hw.width, dev.hw.height)
     w, _, rgb = shot
@@ -68,7 +68,7 @@ def check_screen(dev, name, seat_pads=()):
     # every other screen keeps them on the font's grid.
     icons = getattr(dev.app.screen, "icons", None)
     moved = icons is not None and scale > 1
-    tops = [grid.y * scale for grid, _pal in text.grids]
+    tops = [row.y * scale for row, _label in text.labels]
     if moved:
         on = [y for y in tops if y + fh <= dev.hw.height]
         assert on == tops[: len(on)] and len(on) >= len(seat_pads) + 4, (name, tops)
@@ -87,10 +87,9 @@ def check_screen(dev, name, seat_pads=()):
     def band(text, r):
         return (0, tops[r], text.display.width, min(dev.hw.height, tops[r] + fh))
 
-    for r, (grid, _pal) in enumerate(text.grids):
-        assert grid.x == 0, (name, r)
-        shown = "".join(chr(32 + grid[i]) for i in range(text.cols)).rstrip()
-        assert shown == lines[r].rstrip(), (name, r)  # the tiles are the line's glyphs
+    for r, (row, label) in enumerate(text.labels):
+        assert row.x == 0 and label.anchored_position == (0, 0), (name, r)
+        assert label.text == lines[r].rstrip(), (name, r)  # the label shows the line
         assert len(lines[r]) <= text.cols
         lit = lit_pixels(shot, band(text, r))
         if under_big(r):

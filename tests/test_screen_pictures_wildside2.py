@@ -99,9 +99,9 @@ def picture_band(dev, scr):
     """The glass rows of the ruling's picture: the first message row, under the seats."""
     t = dev.app.text
     k = t.scale
-    y = t.grids[len(scr.pads)][0].y * k  # the first message row
+    y = t.labels[len(scr.pads)][0].y * k  # the first message row
     seats_end = max(
-        t.grids[len(scr.pads) - 1][0].y * k + t.cell[1],
+        t.labels[len(scr.pads) - 1][0].y * k + t.cell[1],
         scr.icons.cell(len(scr.pads) - 1, 0)[1] + scr.icons.th * scr.icons.group.scale,
     )
     assert y >= seats_end - 1, (y, seats_end)  # under every seat row and its dice
@@ -280,7 +280,7 @@ def test_the_tft_seat_rows_fill_the_height_with_dice_three_times_the_size(dev_fa
     assert ys[3] - ys[0] >= 0.4 * height  # the seats spread over the height (not 72 px)
     # Under the seats, the message rows reach the bottom: nothing of the glass unused.
     t = dev.app.text
-    tops = [t.grids[r][0].y * 2 for r in range(4, t.rows)]
+    tops = [t.labels[r][0].y * 2 for r in range(4, t.rows)]
     on = [y for y in tops if y + 24 <= height]
     assert on[0] >= ys[3] + 24 and height - (on[-1] + 24) < 24, tops
 
@@ -299,7 +299,7 @@ def test_the_countdown_and_slam_fill_the_free_message_rows(dev_factory, profile)
     assert lit_pixels(shot, (x0, y0, x0 + w, y0 + h)) > 100
     if profile == "pico_tft":
         assert scr.big.group.scale >= 5
-        words = t.grids[4][0].y * 2  # "Round 1: 2 ..." stays readable above it
+        words = t.labels[4][0].y * 2  # "Round 1: 2 ..." stays readable above it
         assert dev.lines()[4].startswith("Round 1: 2") and y0 >= words + 24
         until_stage(dev, "window", 3000)
         dev.run(20)
@@ -314,11 +314,11 @@ def test_leaving_puts_the_text_rows_back_for_the_next_screen(dev_factory, profil
     dev, scr = table(dev_factory, profile, (0, 1))
     dev.run(50)
     t = dev.app.text
-    moved = [t.grids[r][0].y for r in range(t.rows)]
+    moved = [t.labels[r][0].y for r in range(t.rows)]
     assert (moved != [r * 12 for r in range(t.rows)]) == (profile == "pico_tft")
     dev.app.to_menu()
     dev.run(50)
-    assert [t.grids[r][0].y for r in range(t.rows)] == [r * 12 for r in range(t.rows)]
+    assert [t.labels[r][0].y for r in range(t.rows)] == [r * 12 for r in range(t.rows)]
     assert scr.icons is None and scr.ruling is None
     assert len(t.group) == 1  # only the rows: every picture went with the game
 

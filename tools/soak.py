@@ -93,7 +93,7 @@ TITLES = {
     "tumblin": "Tumblin' Dice",
     "diceland": "Diceland",
 }
-LONG_MS = 1500  # the app's long press of select (slampad.app.main.LONG_MS)
+LONG_MS = 1500  # the app's long press of select (slampad.hw.menu.LONG_MS)
 HOLD_MS = 1600  # how long the check holds select
 MENU_WITHIN_MS = 1000  # the menu must show this soon after the threshold
 MAX_FRAME_MS = 30  # longer frames could miss the long press within the 1.6 s hold

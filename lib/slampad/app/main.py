@@ -18,7 +18,6 @@ from slampad.app.power import Power
 from slampad.app.ui import Text
 from slampad.ticks import ticks_diff
 
-LONG_MS = 1500  # select (or the encoder button) held this long: back to the menu
 WATCHDOG_S = 8  # RP2040's limit is 8.3 s; the slowest frame (a hard bot) is far below
 # Frames start at most this often. Slams are stamped by the pads' hardware (PIO or keypad),
 # so the frame's length never decides who was first; 10 ms still answers a press at
@@ -47,7 +46,6 @@ class App:
         self._no_store = False
         self.saved = self.load_settings()  # settings.toml values, the saved ones over them
         self.leds = Leds(hw, cfg["brightness"])
-        self._sel_at = None  # when select went down (None: not held, or already used)
         self.held = [False] * hw.n_pads  # which pads are down (bounces filtered out)
         self.lost = False  # the pad queue overflowed
         self.slam_t = [0] * hw.n_pads  # each pad's last press on the slam clock (W6)
@@ -181,35 +179,18 @@ class App:
         except Exception:  # no urandom (AttributeError) or no hardware source
             return self.hw.ticks_ms()
 
-    def _long_press(self, pressed, now):
-        """True once when select has been held LONG_MS since it went down."""
-        if pressed:
-            self._sel_at = now
-            return False
-        if self._sel_at is None:
-            return False
-        down = getattr(self.hw.menu, "select_down", None)
-        if down is None or not down():
-            self._sel_at = None
-            return False
-        if ticks_diff(now, self._sel_at, self.hw.wrap) < LONG_MS:
-            return False
-        self._sel_at = None
-        return True
-
     def step(self, now):
         self.now = now
         if self._dog is not None:
             self._dog.feed()
         scr = self.screen
-        pressed = False
         for b in self.hw.menu.poll():
             self.power.poke(now)
-            scr.on_menu(b, now)
-            pressed = pressed or b == "select"
-        if self._long_press(pressed, now) and not scr.is_menu:
-            self.to_menu()
-            scr = self.screen
+            if b != "long":
+                scr.on_menu(b, now)
+            elif not scr.is_menu:  # select held (hw/menu.LONG_MS): back to the menu
+                self.to_menu()
+                scr = self.screen
         self.pad_input.drain(self, scr, now)
         nxt = scr.tick(now)
         if nxt is not None:

@@ -6,6 +6,7 @@ Seat colours follow ruling S1 where the display has colour.
 
 import displayio
 import terminalio
+from adafruit_display_text.label import Label
 
 WHITE = 0xFFFFFF
 # S1: P1 red, P2 blue, P3 green, P4 white, P5 purple, P6 orange.
@@ -42,10 +43,11 @@ def wrap(text, cols):
 
 
 class Text:
-    """Rows of text as one TileGrid per row over the built-in font's glyph sheet
-    (as CircuitPython's own console draws), with a palette per row for its colour.
-    Far lighter than a Label per row, and the glyphs' background is transparent,
-    so a game's picture may sit under the rows (``group``)."""
+    """Rows of text, an adafruit_display_text Label a row, each in a Group on the font's
+    grid (a screen may move a row's Group: ``labels[r][0]``). label.Label, not bitmap_label:
+    on the firmware it sets a row's text in half the time for twice the heap (about 2.7 KB
+    a row; docs/benchmarks.md). No background, so a game's picture may sit under the rows
+    (``group``)."""
 
     def __init__(self, hw):
         self.display = hw.display
@@ -58,30 +60,19 @@ class Text:
         self.cols = hw.width // (fw * scale)
         self.rows = hw.height // (fh * scale)
         self._font = font
-        self._blank = self._tile(" ")
         self.group = displayio.Group()
         rows = displayio.Group(scale=scale)
         self.group.append(rows)
         self._rows = rows
-        self.grids = []
+        self.labels = []  # (the row's Group, its Label)
         self.colours = [WHITE] * self.rows
         for r in range(self.rows):
-            pal = displayio.Palette(2)
-            pal[0] = 0
-            pal[1] = WHITE
-            pal.make_transparent(0)
-            grid = displayio.TileGrid(
-                font.bitmap,
-                pixel_shader=pal,
-                width=self.cols,
-                height=1,
-                tile_width=fw,
-                tile_height=fh,
-                default_tile=self._blank,
-                y=r * fh,
-            )
-            rows.append(grid)
-            self.grids.append((grid, pal))
+            row = displayio.Group(y=r * fh)
+            label = Label(font, text="", color=WHITE, anchor_point=(0, 0),
+                          anchored_position=(0, 0))  # fmt: skip
+            row.append(label)
+            rows.append(row)
+            self.labels.append((row, label))
         self.lines = [""] * self.rows  # what the screen set (row 0 before the corner)
         self.drawn = [""] * self.rows  # what the rows show
         self.corner = ""  # the battery: "80%", "USB" or "" (issue 9)
@@ -111,20 +102,12 @@ class Text:
             pass  # closed already
         self.dirty = True
 
-    def _tile(self, ch):
-        g = self._font.get_glyph(ord(ch))
-        if g is None:
-            g = self._font.get_glyph(63)  # "?"
-        return g.tile_index
-
     def _put(self, r, s):
-        """Write row r's tiles if it changed; True if it did."""
+        """Set row r's text if it changed; True if it did."""
         if s == self.drawn[r]:
             return False
         self.drawn[r] = s
-        grid = self.grids[r][0]
-        for i in range(self.cols):
-            grid[i] = self._tile(s[i]) if i < len(s) else self._blank
+        self.labels[r][1].text = s.rstrip()  # trailing blanks draw nothing
         self.dirty = True
         return True
 
@@ -221,14 +204,13 @@ class Text:
             c = WHITE
             if colours is not None and r < len(colours) and self.colour:
                 c = colours[r]
-            grid, pal = self.grids[r]
             if s != self.lines[r]:
                 self.lines[r] = s
                 self._put(r, self._row0() if r == 0 else s)
                 changed = True
             if self.colours[r] != c:
                 self.colours[r] = c
-                pal[1] = c
+                self.labels[r][1].color = c
                 changed = True
         if changed:
             self.dirty = True

@@ -1,24 +1,26 @@
 """Menu input: three buttons, or a rotary encoder with a push switch.
 
 Both give ``poll()``: the list of ``"up"``, ``"down"``, ``"select"`` presses since the last
-call, and ``select_down()``: whether select is held, as of the last poll (the app times a
-long press with it). The buttons are read by ``keypad.Keys``, which scans them in the
-background (every ``interval`` seconds, 5 ms by default) and stamps each change, so no
-debouncing library is imported: a press counts only if the button had been up for
-BOUNCE_MS before it (a chattering contact gives one press). Buttons are wired to ground
-with the internal pull-up (pressed reads low). A button already held when the menu is
-made counts only once it is let go.
+call, and ``"long"`` once select has been held LONG_MS; and ``select_down()``: whether
+select is held, as of the last poll. The buttons are scanned by ``keypad.Keys`` in the
+background (every 5 ms), which debounces them (a change must hold for DEBOUNCE_SCANS
+scans: a chattering contact gives one press) and queues each change, so a tap shorter
+than a frame is not lost. Each change is handed to the button's
+``adafruit_debouncer.Button``, which reports the press and times the long press. Buttons
+are wired to ground with the internal pull-up (pressed reads low). A button already held
+when the menu is made counts only once it is let go.
 """
 
-from slampad.ticks import ticks_diff
+from micropython import const
 
 UP = "up"
 DOWN = "down"
 SELECT = "select"
+LONG = "long"  # select held LONG_MS (the app goes back to the menu)
 NAMES = (UP, DOWN, SELECT)
 MAX_STEPS = 8  # encoder steps reported per poll at most (a fast spin is not a flood)
-BOUNCE_MS = 20  # a press this soon after a release is the same press chattering
-WRAP = 1 << 29  # keypad stamps are supervisor.ticks_ms
+LONG_MS = const(1500)
+DEBOUNCE_SCANS = const(4)  # keypad's debounce_threshold: about 20 ms at a 5 ms scan
 
 
 class _Buttons:
@@ -27,40 +29,52 @@ class _Buttons:
     def __init__(self, pins, interval):
         import digitalio
         import keypad
+        from adafruit_debouncer import Button
 
         self.pins = tuple(pins)
-        self.stale = []  # held at start: their first press is not a new one
+        self.down = []  # as keypad last said (held at start: held)
         for pin in self.pins:
             io = digitalio.DigitalInOut(pin)
             io.switch_to_input(pull=digitalio.Pull.UP)
-            self.stale.append(not io.value)
+            self.down.append(not io.value)
             io.deinit()
-        self.keys = keypad.Keys(self.pins, value_when_pressed=False, pull=True, interval=interval)
-        self.down = [False] * len(self.pins)
-        self.up_at = [0] * len(self.pins)  # each button's last release stamp ...
-        self.was_up = [False] * len(self.pins)  # ... once it has one
+        self.keys = keypad.Keys(self.pins, value_when_pressed=False, pull=True, interval=interval,
+                                debounce_threshold=DEBOUNCE_SCANS)  # fmt: skip
+        # interval 0: keypad has debounced each change already; a Button takes a state on
+        # its second reading (_settle). It starts from ``down``, so a button held at start
+        # gives its press only after a release.
+        self.buttons = [
+            Button(self._reader(k), long_duration_ms=LONG_MS, value_when_pressed=True, interval=0)
+            for k in range(len(self.pins))
+        ]
+        for b in self.buttons:
+            b.update()  # the start state settled: no press for a button held at start
         self._ev = keypad.Event()
 
-    def presses(self, names, out):
-        """Add the name of each button newly pressed since the last call to ``out``."""
+    def _reader(self, k):
+        return lambda: self.down[k]
+
+    def presses(self, names, out, long_key=None):
+        """Add the name of each button newly pressed since the last call to ``out``, and
+        LONG when button ``long_key`` has just been held LONG_MS."""
         ev = self._ev
         events = self.keys.events
+        buttons = self.buttons
         while events.get_into(ev):
             k = ev.key_number
             self.down[k] = ev.pressed
-            if not ev.pressed:
-                self.stale[k] = False
-                self.up_at[k] = ev.timestamp
-                self.was_up[k] = True
-            elif not self.stale[k] and (not self.was_up[k] or self._settled(k, ev.timestamp)):
+            b = buttons[k]
+            b.update()  # the change noticed ...
+            b.update()  # ... and taken: keypad has debounced it
+            if b.pressed:
                 out.append(names[k])
         if events.overflowed:
             events.clear()
+        for k, b in enumerate(buttons):
+            b.update()  # time passes: the long press
+            if k == long_key and b.long_press:
+                out.append(LONG)
         return out
-
-    def _settled(self, k, stamp):
-        """Was button k up for BOUNCE_MS before this press?"""
-        return ticks_diff(stamp, self.up_at[k], WRAP) >= BOUNCE_MS
 
     def deinit(self):
         self.keys.deinit()
@@ -74,7 +88,7 @@ class ButtonMenu:
         self.pins = self._buttons.pins  # up, down, select (the wake alarms, the sim)
 
     def poll(self):
-        return self._buttons.presses(NAMES, [])
+        return self._buttons.presses(NAMES, [], long_key=2)
 
     def select_down(self):
         return self._buttons.down[2]
@@ -115,7 +129,7 @@ class EncoderMenu:
         step = DOWN if delta > 0 else UP
         for _ in range(abs(delta)):
             out.append(step)
-        return self._switch.presses((SELECT,), out)
+        return self._switch.presses((SELECT,), out, long_key=0)
 
     def select_down(self):
         return self._live and self._switch.down[0]

@@ -43,7 +43,7 @@ def make(scr):
         scr.msg_y = [top + i * fh for i in range(scr.room)]
         for r in range(t.rows):  # a seat's words centred in its row; the rest below
             y = r * pitch + (pitch - fh) // 2 if r < n else top + (r - n) * fh
-            t.grids[r][0].y = min(y, h) // t.scale  # rows past the room: off the glass
+            t.labels[r][0].y = min(y, h) // t.scale  # rows past the room: off the glass
         tile = BIG_TILE * BIG_DICE
         ys = [(r * pitch + (pitch - tile) // 2) // BIG_DICE for r in range(n)]
         x = (3 * fw + 4) // BIG_DICE  # just after the seat's name
@@ -84,7 +84,7 @@ def close(scr):
     scr.icons = scr.big = scr.shout = scr.ruling = scr.counts = None
     t = scr.app.text
     for r in range(t.rows):
-        t.grids[r][0].y = r * t.cell[1] // t.scale
+        t.labels[r][0].y = r * t.cell[1] // t.scale
 
 
 class Counts:
