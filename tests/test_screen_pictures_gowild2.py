@@ -249,7 +249,7 @@ def test_a_button_during_the_animation_ends_it_and_the_result_stays(dev_factory,
     scr = start_trick_end(dev)
     dev.run(200)
     dev.press("down")
-    dev.run(6)
+    dev.run(30)  # a quick tap (keypad takes one under about 20 ms for a bounce)
     dev.release("down")
     assert not scr.anim and scr.stage == "shown"
     settled = dev.screenshot()

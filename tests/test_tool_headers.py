@@ -39,10 +39,10 @@ def deploy_total(*args):
     return int(m.group(1).replace(",", ""))
 
 
-def test_readme_image_size_is_deploys_figure():
-    text = " ".join((ROOT / "README.md").read_text().split())
+def test_stock_image_size_is_deploys_figure():
+    text = " ".join((ROOT / "docs" / "firmware.md").read_text().split())
     m = re.search(r"(\d+) KB for `--profile pico`, (\d+) KB for every profile", text)
-    assert m, "README no longer states the image size deploy prints"
+    assert m, "docs/firmware.md no longer states the image size deploy prints"
     for stated, args in ((m.group(1), ("--profile", "pico")), (m.group(2), ())):
         measured = deploy_total(*args) / 1000
         assert abs(measured - int(stated)) <= 0.05 * measured, (stated, measured, args)

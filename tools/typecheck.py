@@ -241,9 +241,6 @@ def config_for(root, tmp, profile, board_id):
         text += '\n[[tool.mypy.overrides]]\nmodule = [%s]\nfollow_imports = "skip"\n' % (
             ", ".join('"%s"' % m for m in others)
         )
-    # adafruit_register's own code disagrees with CircuitPython's stubs of adafruit_bus_device
-    # (its __exit__ and Optional device); it is Adafruit's, checked where it is made.
-    text += '\n[[tool.mypy.overrides]]\nmodule = ["adafruit_register.*"]\nignore_errors = true\n'
     path = tmp / "config" / ("%s-%s" % (profile, board_id)) / "pyproject.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)

@@ -4,11 +4,11 @@ Both give ``poll()``: the list of ``"up"``, ``"down"``, ``"select"`` presses sin
 call, and ``"long"`` once select has been held LONG_MS; and ``select_down()``: whether
 select is held, as of the last poll. The buttons are scanned by ``keypad.Keys`` in the
 background (every 5 ms), which debounces them (a change must hold for DEBOUNCE_SCANS
-scans: a chattering contact gives one press) and queues each change, so a tap shorter
-than a frame is not lost. Each change is handed to the button's
-``adafruit_debouncer.Button``, which reports the press and times the long press. Buttons
-are wired to ground with the internal pull-up (pressed reads low). A button already held
-when the menu is made counts only once it is let go.
+scans, about 20 ms: a chattering contact gives one press, and a touch shorter than that is
+a bounce) and queues each change, so a tap shorter than a frame is not lost. Each change
+is handed to the button's ``adafruit_debouncer.Button``, which reports the press and times
+the long press. Buttons are wired to ground with the internal pull-up (pressed reads
+low). A button already held when the menu is made counts only once it is let go.
 """
 
 from micropython import const
