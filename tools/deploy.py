@@ -989,6 +989,9 @@ def deploy(
                 "firmware's own" % (dest / "slampad"))  # fmt: skip
     else:
         out("  libraries: %s" % (libs or "none"))
+        out("WARNING: this whole image is for stock CircuitPython, where the games no longer "
+            "fit in the heap (a game stops with a MemoryError): flash the Slampad firmware "
+            "(tools/firmware) and deploy with --frozen")  # fmt: skip
     if frozen:
         pass
     elif cross is not None:

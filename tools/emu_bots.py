@@ -3,12 +3,13 @@
 
     tools/emu_bots.py [--game G ...] [--level L ...] [--games N] [--decisions N]
 
-For each game, boots the official CircuitPython 10.2.1 in the emulator (tools/emu.py) with
-an image holding the rules and the bots (lib/slampad without the app) and, as code.py,
-tools/emu_bots_device.py: seeded bot games, the timed level in one seat (rotating) against
-"normal" bots, every decision of that seat timed on the device's own clock
-(supervisor.ticks_ms, 1 ms steps). Each level plays games until it has made --decisions
-decisions (default 60) or played --games games (default 40). One emulator per game.
+For each game, boots the Slampad firmware (CircuitPython 10.2.1 with lib/slampad frozen in;
+tools/firmware builds it first when it is stale) in the emulator (tools/emu.py, the XIP
+cache's misses charged) with tools/emu_bots_device.py as code.py: seeded bot games, the
+timed level in one seat (rotating) against "normal" bots, every decision of that seat
+timed on the device's own clock (supervisor.ticks_ms, 1 ms steps). Each level plays games
+until it has made --decisions decisions (default 60) or played --games games (default
+40). One emulator per game.
 
 Prints a Markdown table (decisions, median, 95th percentile, slowest, against the goal:
 under 0.5 s at normal, under 2 s otherwise) and writes every decision to
@@ -44,7 +45,8 @@ AGAINST = {
 
 
 def image(dest, game, levels, games, decisions):
-    """A CIRCUITPY folder: lib/slampad's rules and bots, and the timer as code.py."""
+    """A CIRCUITPY folder: lib/slampad's rules and bots, and the timer as code.py. (The
+    firmware runs its frozen copy, which comes before /lib; the MicroPython VM these.)"""
     src = os.path.join(ROOT, "lib", "slampad")
     lib = os.path.join(dest, "lib", "slampad")
     os.makedirs(lib)
@@ -163,6 +165,10 @@ def main(argv=None):
         with open(a.src, encoding="utf-8") as f:
             results = json.load(f)["results"]
     else:
+        import firmware
+
+        if firmware.main(["pico"]) != 0:
+            return 1
         results = measure(a.game or GAMES, a.level or LEVELS, a.games, a.decisions, keep=a.keep)
     print(table(results))
     return 0 if all("error" not in r for r in results) else 1
