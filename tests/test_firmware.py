@@ -259,3 +259,37 @@ def test_console_says_which_copy_runs():
     assert "copy in /slampad on the drive, not the firmware's own" in loose
     stock = slampad_check.which_copy(False, "raspberry_pi_pico")
     assert stock == "Slampad: running /lib/slampad (stock CircuitPython)"
+
+
+# --- tools/firmware_bench.py's table ---------------------------------------------------------
+
+
+def test_firmware_bench_table_sets_the_two_firmwares_side_by_side():
+    import firmware_bench as fb
+
+    results = []
+    for kind, free, boot in (("py", 93056, 3433), ("frozen", 166496, 790)):
+        for first in (True, False):
+            results.append({"kind": "boot", "image": kind, "first": first,
+                            "boot_ms": boot + (1000 if first else 0), "menu_free": free,
+                            "start_free": free + 20000})  # fmt: skip
+        results.append({"kind": "game", "image": kind, "game": "diceland", "level": "hard",
+                        "load_ms": 40 if kind == "frozen" else 2000, "least_free": free - 1,
+                        "decisions": [10, 20, 400], "play_ms": 1000})  # fmt: skip
+    results.append({"kind": "game", "image": "py", "game": "gowild", "level": "hard",
+                    "error": "crash: MemoryError", "decisions": [], "play_ms": 1000})  # fmt: skip
+    records = {"pico": {"flash_region": 1044480, "flash_used": 666064, "flash_left": 378416,
+                        "modules_off": ["ULAB"]}}  # fmt: skip
+    rows = {r[0]: r[1:] for r in fb.rows(results, records)}
+    assert rows["power-on to menu (emulated), every power-on but the first"][:2] == [
+        "3,433 ms", "790 ms"]  # fmt: skip
+    first = [k for k in rows if k.startswith("power-on to menu, the first")][0]
+    assert rows[first][:2] == ["4,433 ms", "1,790 ms"]
+    dice = [k for k in rows if k.startswith("Diceland: least free heap")][0]
+    assert rows[dice] == ["93,055 B", "166,495 B", "at least 112,640 B"]
+    gowild = [k for k in rows if k.startswith("Go Wild!: least free heap")][0]
+    assert rows[gowild][0] == "-"  # the failed run shows no figure ...
+    meta = {"command": "x", "started": "now", "machine": "m", "wall": "1 min", "source": "s"}
+    text = fb.render(results, records, meta)
+    assert "py gowild: **failed**: crash: MemoryError" in text  # ... and is named under it
+    assert "378,416 B left" in text
