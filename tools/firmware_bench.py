@@ -133,7 +133,8 @@ def render(results, records, meta):
         "Produced by `%s` on %s (%s; %s). Source: %s. Stock: CircuitPython 10.2.1 for the "
         "Pico with the `.py` image; Slampad: `out/firmware/slampad-pico.uf2` (frozen code, %d "
         "modules off, no safe-mode wait) with `tools/deploy.py --frozen`. The same saves "
-        "(every seat a hard bot) on both. Emulated time; the XIP flash cache is not modelled."
+        "(every seat a hard bot) on both. Emulated time, with the XIP cache's misses charged "
+        "(`tools/rp2040/xip_cache.mjs`)."
         % (meta["command"], meta["started"], meta["machine"], meta["wall"], meta["source"],
            len(next(iter(records.values()))["modules_off"]))  # fmt: skip
     )

