@@ -147,7 +147,8 @@ def clean_env(tmp):
 def test_the_readme_shows_the_commands_this_test_runs():
     # the extraction itself: the forms the README uses are all found, none is mangled
     assert "tools/sim" in COMMANDS and "tools/sim --watch" in COMMANDS
-    assert "tools/deploy.py build/image --dry-run" in COMMANDS
+    assert "tools/firmware" in COMMANDS
+    assert "tools/deploy.py /path/to/CIRCUITPY --frozen" in COMMANDS
     assert any(c.startswith("echo '{\"game\": \"tumblin\"") and c.endswith("| tools/referee.py")
                for c in COMMANDS)
     for c in COMMANDS:
