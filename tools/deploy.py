@@ -992,15 +992,13 @@ def deploy(
         out("WARNING: this whole image is for stock CircuitPython, where the games no longer "
             "fit in the heap (a game stops with a MemoryError): flash the Slampad firmware "
             "(tools/firmware) and deploy with --frozen")  # fmt: skip
-    if frozen:
-        pass
-    elif cross is not None:
-        out(
-            "  compiled: .mpy for CircuitPython %s (%s, mpy %s); kept as .py: code.py, "
-            "boot.py, %s" % (cross.version, cross.path, cross.mpy, ", ".join(KEEP_SOURCE))
-        )
-    else:
-        out("  not compiled: .py files (--mpy compiles lib/ with CircuitPython's mpy-cross)")
+        if cross is not None:
+            out(
+                "  compiled: .mpy for CircuitPython %s (%s, mpy %s); kept as .py: code.py, "
+                "boot.py, %s" % (cross.version, cross.path, cross.mpy, ", ".join(KEEP_SOURCE))
+            )
+        else:
+            out("  not compiled: .py files (--mpy compiles lib/ with CircuitPython's mpy-cross)")
     if probe:
         out("  probe: lib/%s.py, imported by code.py: @P lines on the console" % PROBE_MODULE)
     out("  %-34s %6s %10s %10s" % ("part", "files", "bytes", "on FAT"))

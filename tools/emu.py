@@ -80,11 +80,8 @@ PROFILES = {
         {"vbus": None, "vsys_adc": None},  # a charge reading needs a MAX17048 (not emulated)
     ),
 }
-# profile -> (the Slampad firmware's board in tools/firmware, the stock board it comes from)
-FIRMWARE_BOARDS = {
-    "pico": ("pico", "raspberry_pi_pico"),
-    "feather": ("feather", "adafruit_feather_rp2040"),
-}
+# profile -> the Slampad firmware's board in tools/firmware (the stock board: PROFILES)
+FIRMWARE_BOARDS = {"pico": "pico", "feather": "feather"}
 DOWNLOAD = "https://circuitpython.org/board/%s/"
 
 TRACEBACK = "Traceback (most recent call last)"
@@ -108,7 +105,7 @@ def firmware_paths(profile="pico", firmware=None, stock=False):
     firmware tools/firmware built (out/firmware/slampad-<board>.uf2), or with ``stock``
     the stock CircuitPython in ../shared. Raises EmuError naming what is missing and how
     to get it."""
-    ours, board = FIRMWARE_BOARDS[profile]
+    ours, board = FIRMWARE_BOARDS[profile], PROFILES[profile][0]
     uf2 = firmware or os.environ.get("SLAMPAD_FIRMWARE")
     if not uf2 and not stock:
         uf2 = os.path.join(SLAMPAD_FIRMWARE_DIR, "slampad-%s.uf2" % ours)
@@ -138,6 +135,11 @@ def firmware_paths(profile="pico", firmware=None, stock=False):
             % (elf, CP_VERSION, board, board, DOWNLOAD % board)
         )
     return uf2, elf
+
+
+def board_id_of(profile, frozen):
+    """The board_id the firmware says: the Slampad board's (firmware/boards) or the stock."""
+    return "slampad_" + FIRMWARE_BOARDS[profile] if frozen else PROFILES[profile][0]
 
 
 def is_slampad_firmware(uf2):
@@ -277,9 +279,7 @@ class EmuDevice(Scripted):
 
     def _start(self, mpy, nvm, image, command, log, battery):
         if image is None:
-            board_id = self.board_id
-            if self.frozen:
-                board_id = "slampad_" + FIRMWARE_BOARDS[self.profile][0]
+            board_id = board_id_of(self.profile, self.frozen)
             boot_out = None if self.first_boot else boot_out_text(self.elf, board_id)
             data = build_image(self.profile, mpy, self._tmp, frozen=self.frozen,
                                boot_out=boot_out)  # fmt: skip
@@ -689,7 +689,7 @@ def headless(a):
     if not (a.firmware or a.stock or os.environ.get("SLAMPAD_FIRMWARE")):
         import firmware  # the Slampad firmware of today's lib/: built if stale (cached)
 
-        if firmware.main([FIRMWARE_BOARDS[a.profile][0]]) != 0:
+        if firmware.main([FIRMWARE_BOARDS[a.profile]]) != 0:
             return 1
     try:
         firmware_paths(a.profile, a.firmware, a.stock)  # say that first, not after a build

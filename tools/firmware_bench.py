@@ -58,9 +58,8 @@ def measure(play_ms, log):
     for kind, _label in KINDS:
         frozen = kind == "frozen"
         uf2, elf = emu.firmware_paths("pico", stock=not frozen)
-        board_id = "slampad_pico" if frozen else emu.PROFILES["pico"][0]
         for first in (True, False):  # the first power-on after flashing, and every later one
-            boot_out = None if first else emu.boot_out_text(elf, board_id)
+            boot_out = None if first else emu.boot_out_text(elf, emu.board_id_of("pico", frozen))
             path = os.path.join(OUT, "image-%s%s.img" % (kind, "-first" if first else ""))
             with open(path, "wb") as f:
                 f.write(emu.build_image("pico", mpy=False, frozen=frozen, boot_out=boot_out))
