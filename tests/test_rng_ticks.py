@@ -55,6 +55,61 @@ def test_below_stays_in_range(state, n):
         assert isinstance(v, int) and 0 <= v < n
 
 
+def reference_below(x_state, n):
+    """below(n) on one 32-bit int, as the Rng drew before it kept its state in halves:
+    (the value, the state after)."""
+    limit = (M32 + 1) - (M32 + 1) % n
+    x = x_state
+    while True:
+        x ^= (x << 13) & M32
+        x ^= x >> 17
+        x ^= (x << 5) & M32
+        if x < limit:
+            return x % n, x
+
+
+# n around the halves' limit (16,384), powers of two, and ranges the games use.
+SIZES = st.one_of(
+    st.integers(1, 2**32),
+    st.sampled_from([1, 2, 3, 6, 7, 1000, 16383, 16384, 16385, 65536, 2**31, 2**32 - 1]),
+)
+
+
+@given(STATE, SIZES)
+def test_below_draws_what_the_whole_int_draw_did(state, n):
+    # Saves and replays hold the values drawn before the state was split in halves.
+    r = Rng.from_state(state)
+    x = state
+    for _ in range(8):
+        want, x = reference_below(x, n)
+        assert r.below(n) == want
+        assert r.state == x
+
+
+def unstep(x):
+    """The state whose xorshift32 step gives x (each xor-shift undone, last first)."""
+    for shift, left in ((5, True), (17, False), (13, True)):
+        y = x
+        for _ in range(32 // shift + 1):
+            x = y ^ ((x << shift) & M32 if left else x >> shift)
+    return x
+
+
+@pytest.mark.parametrize("n", [3, 7, 1000, 16383, 16384])
+def test_below_rejects_the_top_of_the_range_as_the_whole_int_draw_did(n):
+    # Draws at and around 2**32 - 2**32 % n, the first value the whole-int draw
+    # rejects: the halves' test (hi == 0xFFFF and lo + 2**32 % n >= 65536) agrees.
+    limit = (M32 + 1) - (M32 + 1) % n
+    rejected = 0
+    for x in list(range(limit - 3, M32 + 1))[:40] + [0xFFFF0000, 0xFFFEFFFF, M32]:
+        state = unstep(x)
+        assert Rng.from_state(state).next32() == x
+        r = Rng.from_state(state)
+        assert r.below(n) == reference_below(state, n)[0]
+        rejected += x >= limit
+    assert rejected > 0 or n in (16384,)  # 2**32 % 16384 == 0: nothing is rejected
+
+
 @pytest.mark.parametrize("n", [0, -1, -100])
 def test_below_refuses_empty_ranges(n):
     with pytest.raises(ValueError):
