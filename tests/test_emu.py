@@ -233,6 +233,39 @@ def test_a_slampad_folder_on_the_drive_overrides_the_frozen_code(tmp_path):
         assert "Slampad: running the firmware's own code (frozen)" in dev.console
 
 
+def test_a_frozen_import_leaves_the_heap_alone_and_a_drive_import_collects(tmp_path):
+    """tools/firmware's source change: CircuitPython collects the heap after every import;
+    the Slampad firmware not after a frozen module's (app/loader.py collects once around a
+    game's imports), and still after one from the drive."""
+    img = tmp_path / "image"
+    img.mkdir()
+    (img / "on_drive.py").write_text("X = 1\n")
+    (img / "code.py").write_text(
+        "import gc\n"
+        "def garbage():\n"
+        "    junk = [bytearray(100) for _ in range(100)]\n"
+        "    del junk\n"
+        "def delta(name):\n"
+        "    gc.collect()\n"
+        "    garbage()\n"
+        "    before = gc.mem_free()\n"
+        "    __import__(name)\n"
+        "    return gc.mem_free() - before\n"
+        "print('IMPORTS frozen %d drive %d' % (delta('slampad.rng'), delta('on_drive')))\n"
+    )  # fmt: skip
+    with emu.EmuDevice("pico", image=str(img)) as dev:
+        for _ in range(20):
+            if "Code done running" in dev.console or dev.crashed():
+                break
+            dev.run(1000)
+        lines = [x for x in dev.console.splitlines() if x.startswith("IMPORTS")]
+        assert lines, dev.console[-800:]
+        line = lines[0]
+    frozen, drive = int(line.split()[2]), int(line.split()[4])
+    assert frozen < 1000, line  # the garbage (about 11 KB) is still there
+    assert drive > 8000, line  # collected after the drive's module
+
+
 # -- each game at its heaviest setting, from a save -----------------------------------------
 
 

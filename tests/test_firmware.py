@@ -115,6 +115,9 @@ def test_firmware_is_built_from_the_current_lib(board):
     assert rec["board_id"] == firmware.BOARDS[board][0]
     assert rec["circuitpython"] == firmware.CP_VERSION
     assert rec["modules_off"] == firmware.modules_off()
+    assert rec["source_changes"] == [
+        "%s: %s" % (rel, what) for rel, _old, _new, what in firmware.SOURCE_CHANGES
+    ]
     uf2 = firmware.OUT / ("slampad-%s.uf2" % board)
     assert uf2.stat().st_size == rec["uf2_bytes"]
 
@@ -134,6 +137,50 @@ def test_elf_names_the_board_and_holds_the_frozen_game(board):
     assert b"Slampad for " in elf
     assert rec["board_id"].encode() in elf
     assert b"slampad/app/main.py" in elf  # the frozen module's name
+
+
+# --- the change to CircuitPython's source ---------------------------------------------------
+
+
+def fake_source(tmp_path, text):
+    (tmp_path / "py").mkdir()
+    (tmp_path / "py" / "builtinimport.c").write_bytes(text)
+    return tmp_path
+
+
+def test_source_change_applies_once_and_keeps_stock_behaviour_by_default(tmp_path):
+    before = b"void x(void) {\n    // CIRCUITPY-CHANGE\n%s}\n" % firmware.GC_AFTER_IMPORT_OLD
+    tree = fake_source(tmp_path, before)
+    done = firmware.change_source(tree)
+    assert done == ["py/builtinimport.c: no heap collection after a frozen module's import"]
+    after = (tree / "py" / "builtinimport.c").read_bytes()
+    assert after == before.replace(firmware.GC_AFTER_IMPORT_OLD, firmware.GC_AFTER_IMPORT_NEW)
+    assert b"#define SLAMPAD_GC_AFTER_FROZEN_IMPORT (1)" in after  # stock boards: as before
+    assert firmware.change_source(tree) == done  # a second run changes nothing
+    assert (tree / "py" / "builtinimport.c").read_bytes() == after
+
+
+def test_the_boards_turn_the_collection_after_a_frozen_import_off():
+    assert "CFLAGS += -DSLAMPAD_GC_AFTER_FROZEN_IMPORT=0" in firmware.MODULES_MK.read_text()
+
+
+@pytest.mark.parametrize("text", [b"", b"    gc_collect();\n"])
+def test_another_source_is_refused_with_what_to_use(tmp_path, text):
+    tree = fake_source(tmp_path, text)
+    with pytest.raises(firmware.FirmwareError) as e:
+        firmware.change_source(tree)
+    assert "not the CircuitPython 10.2.1 file Slampad changes" in str(e.value)
+    assert "shared archive" in str(e.value)
+
+
+@pytest.mark.skipif(not SOURCE_HERE, reason="no CircuitPython source beside the checkout")
+def test_the_shared_source_holds_the_lines_slampad_changes():
+    import tarfile
+
+    with tarfile.open(firmware.ARCHIVE) as tar:
+        member = tar.getmember(firmware.ARCHIVE_TOP + "/py/builtinimport.c")
+        text = tar.extractfile(member).read()
+    assert text.count(firmware.GC_AFTER_IMPORT_OLD) == 1
 
 
 # --- refusals: one line that says what to do -------------------------------------------------

@@ -334,6 +334,50 @@ def source_tree(cache, given=None):
     return tree, "archive:" + digest
 
 
+# What Slampad changes in CircuitPython's own source, each change behind a macro whose
+# default keeps stock behaviour (the Slampad boards set it in slampad_modules.mk), so a
+# --circuitpython tree still builds its stock boards as before.
+# CircuitPython collects the heap after every import, about 4 ms a module with a game's
+# heap in use: most of a game's load (19 modules for Wildside). A frozen module's code
+# stays in flash, so its import leaves little garbage; the loader collects once instead.
+GC_AFTER_IMPORT_OLD = b"""    // afterwards.
+    gc_collect();
+"""
+GC_AFTER_IMPORT_NEW = b"""    // afterwards.
+    // SLAMPAD-CHANGE (tools/firmware.py): not after a frozen module, whose code stays in
+    // flash, when SLAMPAD_GC_AFTER_FROZEN_IMPORT is 0 (the Slampad boards).
+    #ifndef SLAMPAD_GC_AFTER_FROZEN_IMPORT
+    #define SLAMPAD_GC_AFTER_FROZEN_IMPORT (1)
+    #endif
+    if (SLAMPAD_GC_AFTER_FROZEN_IMPORT || vstr_len(&path) < strlen(MP_FROZEN_PATH_PREFIX)
+        || strncmp(vstr_str(&path), MP_FROZEN_PATH_PREFIX, strlen(MP_FROZEN_PATH_PREFIX))) {
+        gc_collect();
+    }
+"""
+SOURCE_CHANGES = (
+    ("py/builtinimport.c", GC_AFTER_IMPORT_OLD, GC_AFTER_IMPORT_NEW,
+     "no heap collection after a frozen module's import"),
+)  # fmt: skip
+
+
+def change_source(tree):
+    """Apply SOURCE_CHANGES to ``tree`` (once: a changed file is left as it is); returns
+    what they do, for the record."""
+    done = []
+    for rel, old, new, what in SOURCE_CHANGES:
+        path = Path(tree) / rel
+        text = path.read_bytes() if path.is_file() else b""
+        if new not in text:
+            if text.count(old) != 1:
+                raise FirmwareError(
+                    "%s: not the CircuitPython %s file Slampad changes (%s); use the shared "
+                    "archive or a %s checkout" % (path, CP_VERSION, what, CP_VERSION)
+                )
+            path.write_bytes(text.replace(old, new))
+        done.append("%s: %s" % (rel, what))
+    return done
+
+
 # --- the build -----------------------------------------------------------------------------
 
 
@@ -407,7 +451,7 @@ def sync_folder(src_files, folder):
         path.write_bytes(data)
 
 
-def build_board(board, tree, source_id, gcc_bin, gcc_v, venv, jobs, force=False):
+def build_board(board, tree, source_id, gcc_bin, gcc_v, venv, jobs, force=False, changes=()):
     folder, profiles = BOARDS[board]
     OUT.mkdir(parents=True, exist_ok=True)
     uf2 = OUT / ("slampad-%s.uf2" % board)
@@ -476,6 +520,7 @@ def build_board(board, tree, source_id, gcc_bin, gcc_v, venv, jobs, force=False)
         "lib_digest": lib_digest,
         "inputs_digest": inputs,
         "modules_off": modules_off(),
+        "source_changes": list(changes),
         "frozen_files": len(frozen),
         "frozen_source_bytes": sum(len(d) for _r, d in frozen),
         "frozen_packages": dict(package_sizes(frozen)),
@@ -518,10 +563,12 @@ def main(argv=None):
         cache = cache_dir()
         cache.mkdir(parents=True, exist_ok=True)
         tree, source_id = source_tree(cache, a.circuitpython)
+        changes = change_source(tree)
         venv = build_venv(cache)
         gcc_bin, gcc_v = find_gcc(cache)
+        jobs = max(1, a.jobs)
         for b in boards:
-            build_board(b, tree, source_id, gcc_bin, gcc_v, venv, max(1, a.jobs), a.force)
+            build_board(b, tree, source_id, gcc_bin, gcc_v, venv, jobs, a.force, changes)
     except (FirmwareError, deploy.BuildError) as e:
         print("firmware: %s" % e, file=sys.stderr)
         return 1

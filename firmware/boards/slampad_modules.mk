@@ -62,3 +62,7 @@ CIRCUITPY_SKIP_SAFE_MODE_WAIT = 1
 
 # lib/slampad and the Adafruit libraries, staged by tools/firmware.
 FROZEN_MPY_DIRS += $(TOP)/ports/raspberrypi/boards/$(BOARD)/frozen
+
+# Source change (tools/firmware.py SOURCE_CHANGES): no heap collection after importing a
+# frozen module; app/loader.py collects once around a game's imports instead.
+CFLAGS += -DSLAMPAD_GC_AFTER_FROZEN_IMPORT=0

@@ -34,8 +34,9 @@ def forget(name):
 def load_game(entry):
     """Import game screen ``entry``'s modules largest first, after one collection, while
     the heap is emptiest (order: app/play_order.py, made by tools/deploy.py; dropped
-    first). Frozen modules make little garbage as they load: one collection serves them
-    all (one before each of Wildside's 19 took its load from 171 to 158 ms)."""
+    first), and collect once after them. The Slampad firmware does not collect after
+    each frozen import, as CircuitPython does (about 4 ms a module: most of a load);
+    tools/firmware.py SOURCE_CHANGES."""
     try:
         from slampad.app.play_order import ORDER
 
@@ -49,6 +50,7 @@ def load_game(entry):
         if name not in sys.modules:
             __import__(name)
     __import__(entry)
+    gc.collect()
     return sys.modules[entry]
 
 
