@@ -47,7 +47,7 @@ def test_better_says_which_way_and_by_how_much():
 
 
 def test_goals_and_decision_cells():
-    assert eb.goal_ms("normal") == 500 and eb.goal_ms("easy") == eb.goal_ms("hard") == 2000
+    assert eb.goal_ms("normal") == 500 and eb.goal_ms("easy") == eb.goal_ms("hard") == 1500
     assert eb.decision_cell(None) == "not run"
     assert eb.decision_cell({"error": "boom"}) == "failed: boom"
     assert eb.decision_cell({"decisions": [], "play_ms": 15000}) == "no decision in 15.00 s"

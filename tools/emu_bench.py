@@ -149,9 +149,13 @@ def better(py, mpy, higher_is_better):
     return "%s (%s)" % ("yes" if won else "no", pct)
 
 
+DEVICE_GOAL_MS = 1500  # issue 27: the p95 of easy and hard on the emulated device, XIP modelled
+
+
 def goal_ms(level):
-    """A bot decision's goal on the device: under 0.5 s at normal, else under 2 s."""
-    return bt.GOAL_NORMAL_MS if level == "normal" else bt.GOAL_MS
+    """A bot decision's goal on the emulated device: under 0.5 s at normal, else under
+    1.5 s (issue 27; the VM tables keep bench_table's 2 s)."""
+    return bt.GOAL_NORMAL_MS if level == "normal" else DEVICE_GOAL_MS
 
 
 def decision_cell(rec):
