@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import referee
+from safety_net import SAFETY_NET_S
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = os.path.join(ROOT, "tools", "referee.py")
@@ -37,4 +38,4 @@ def cli(text, cwd=None):
     if isinstance(text, str):
         text = text.encode()
     return subprocess.run([sys.executable, SCRIPT], input=text, capture_output=True,
-                          cwd=cwd, timeout=30)
+                          cwd=cwd, timeout=SAFETY_NET_S)

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from safety_net import SAFETY_NET_S
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "tools" / "deploy.py"
@@ -28,7 +29,7 @@ def run_deploy(*args):
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=120,
+        timeout=SAFETY_NET_S,
     )
 
 

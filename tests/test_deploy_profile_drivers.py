@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from safety_net import SAFETY_NET_S
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "tools" / "deploy.py"
@@ -67,7 +68,7 @@ def test_only_for_keeps_what_something_carried_imports(deploy, tmp_path):
 def test_pico_tft_dry_run_names_only_the_st7789_driver(tmp_path):
     r = subprocess.run([sys.executable, str(DEPLOY), str(tmp_path / "img"), "--profile",
                         "pico_tft", "--dry-run"], capture_output=True, text=True, cwd=ROOT,
-                       timeout=300)
+                       timeout=SAFETY_NET_S)
     assert r.returncode == 0, r.stderr
     libs = next(ln for ln in r.stdout.splitlines() if "libraries:" in ln)
     assert "st7789" in libs and "ssd1306" not in libs

@@ -36,6 +36,7 @@ from test_shim import ROOT
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402 - imported once, outside the shim fixture's module sweep
+from safety_net import SAFETY_NET_S
 
 # The shared fixtures (tests/device_helpers.py).
 shim = device_helpers.shim
@@ -294,7 +295,7 @@ def test_headless_demo_writes_screenshots_and_log(tmp_path):
     r = subprocess.run(
         [sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
          "--screenshots", str(out)],
-        capture_output=True, text=True, timeout=120, cwd=ROOT,
+        capture_output=True, text=True, timeout=SAFETY_NET_S, cwd=ROOT,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     pngs = sorted(p.name for p in out.glob("*.png"))

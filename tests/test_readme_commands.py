@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 import referee
+from safety_net import SAFETY_NET_S
 
 pytestmark = pytest.mark.slow  # tools/test -m "not slow" leaves it out
 
@@ -194,7 +195,7 @@ def test_readme_command_works_as_written(command, tmp_path):
         env=clean_env(tmp_path),
         capture_output=True,
         text=True,
-        timeout=900,
+        timeout=SAFETY_NET_S,
         stdin=subprocess.DEVNULL,
     )
     said = (r.stdout + r.stderr)[-3000:]

@@ -14,13 +14,14 @@ import time
 import pytest
 import referee
 from referee_helpers import SCRIPT, cli, refuse
+from safety_net import SAFETY_NET_S
 
 GAMES = ("wildside", "gowild", "tumblin", "diceland")
 
 
 def run_script(*args, **kw):
-    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, timeout=30,
-                          **kw)
+    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True,
+                          timeout=SAFETY_NET_S, **kw)  # fmt: skip
 
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])
@@ -76,7 +77,7 @@ def test_stdin_a_terminal_says_so_instead_of_waiting_silently():
     os.close(slave)
     try:
         said = b""
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + SAFETY_NET_S
         while b"Ctrl-D" not in said and time.monotonic() < deadline:
             ready, _, _ = select.select([p.stderr], [], [], 0.5)
             if ready:
@@ -85,7 +86,7 @@ def test_stdin_a_terminal_says_so_instead_of_waiting_silently():
         assert p.poll() is None  # still waiting for the scenario, having said so
         os.write(master, referee.EXAMPLES[0][1].encode() + b"\n")
         os.write(master, b"\x04")
-        out, _err = p.communicate(timeout=20)
+        out, _err = p.communicate(timeout=SAFETY_NET_S)
         assert p.returncode == 0
         assert json.loads(out)["outcome"] == "match"
     finally:

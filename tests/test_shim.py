@@ -15,6 +15,7 @@ import sys
 import zlib
 
 import pytest
+from safety_net import SAFETY_NET_S
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIM = os.path.join(ROOT, "tools", "shim")
@@ -604,7 +605,7 @@ def test_simhw_refuses_blinka_modules_imported_first():
         "    print('refused:', e)\n" % SHIM
     )
     p = subprocess.run(
-        [sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=60
+        [sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=SAFETY_NET_S
     )
     assert "refused:" in p.stdout and "sys.path[0]" in p.stdout, p.stdout + p.stderr
 

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from safety_net import SAFETY_NET_S
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("Wildside", "Go Wild!", "Tumblin' Dice", "Diceland")
 
@@ -17,7 +19,7 @@ def test_bench_is_a_command_and_names_the_four_games():
     assert os.access(bench, os.X_OK)
     assert bench.read_text().startswith("#!/usr/bin/env python3\n")
     r = subprocess.run([sys.executable, str(bench), "--help"], capture_output=True, text=True,
-                       cwd=ROOT, timeout=60)
+                       cwd=ROOT, timeout=SAFETY_NET_S)
     assert r.returncode == 0, r.stderr
     said = " ".join(r.stdout.split())
     for game in GAMES:
@@ -33,7 +35,7 @@ def test_sim_header_describes_the_simulator_as_it_is():
 def deploy_total(*args):
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "deploy.py"), "/nonexistent/img",
                         "--dry-run", *args], capture_output=True, text=True, cwd=ROOT,
-                       timeout=300)
+                       timeout=SAFETY_NET_S)
     assert r.returncode == 0, r.stderr
     m = re.search(r"^  total\s+\d+\s+([\d,]+)", r.stdout, re.M)
     return int(m.group(1).replace(",", ""))
@@ -53,7 +55,8 @@ def test_screenshots_tool_draws_a_game_into_the_folder_given(tmp_path):
     tool = ROOT / "tools" / "screenshots.py"
     assert os.access(tool, os.X_OK) and tool.read_text().startswith("#!/usr/bin/env python3\n")
     r = subprocess.run([str(tool), "--game", "wildside", "--profile", "pico", "--out",
-                        str(tmp_path)], capture_output=True, text=True, cwd=ROOT, timeout=600)
+                        str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
+                       timeout=SAFETY_NET_S)  # fmt: skip
     assert r.returncode == 0, r.stderr[-2000:]
     png = tmp_path / "wildside.png"
     assert r.stdout.strip() == str(png)

@@ -15,6 +15,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from safety_net import SAFETY_NET_S
 
 ROOT = Path(__file__).resolve().parent.parent
 TYPECHECK = ROOT / "tools" / "typecheck.py"
@@ -32,7 +33,7 @@ def run(*args):
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=300,
+        timeout=SAFETY_NET_S,
     )
 
 

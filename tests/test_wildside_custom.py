@@ -8,6 +8,7 @@ import json
 import device_helpers
 import pytest
 from device_helpers import join_and_start
+from safety_net import SAFETY_NET_S
 from test_device_reliability import leave_settings, long_press, open_settings, pick
 from test_menus import help_rows
 
@@ -248,10 +249,10 @@ def test_w11_custom_bot_plays_the_same_on_micropython_and_cpython():
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     entry = os.path.join("tests", "mp", "wildside_custom.py")
-    ok, mp = mpvm.run(entry, heap=None, timeout=60, cwd=root)
+    ok, mp = mpvm.run(entry, heap=None, timeout=SAFETY_NET_S, cwd=root)
     assert ok, mp
     cp = subprocess.run([sys.executable, entry], cwd=root, capture_output=True, text=True,
-                        timeout=60)  # fmt: skip
+                        timeout=SAFETY_NET_S)  # fmt: skip
     assert cp.returncode == 0, cp.stderr
     mp_lines = [x for x in mp.splitlines() if x.startswith(("REACT", "GAME"))]
     assert mp_lines == cp.stdout.splitlines() and len(mp_lines) == 2

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 
 import pytest
+from safety_net import SAFETY_NET_S
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODULE = os.path.join(os.path.dirname(HERE), "tools", "rp2040", "xip_cache.mjs")
@@ -47,7 +48,7 @@ console.log(JSON.stringify(out));
 def test_xip_cache_hits_misses_and_replacement():
     script = SCRIPT % json.dumps("file://" + MODULE)
     r = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True,
-                       text=True, timeout=120)  # fmt: skip
+                       text=True, timeout=SAFETY_NET_S)  # fmt: skip
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout)
     miss = got["miss"]

@@ -63,7 +63,7 @@ CP_VERSION = "10.2.1"
 DEMO = os.path.join(HERE, "emu_demo.txt")
 MENU_TEXT = "Pick a game"  # the first menu: boot-to-menu ends at the first screen showing it
 NVM_SIZE = 4096  # microcontroller.nvm: the 4 KB flash sector before CIRCUITPY
-WALL_TIMEOUT_S = 120.0  # no line from the emulator for this long: it hangs
+WALL_TIMEOUT_S = 600.0  # no line from the emulator for this long: it hangs (a safety net)
 
 # profile -> (board_id, pins). Pins as lib/slampad/hw/<profile>.py wires them (the pads and
 # menu buttons to GND, read with pull-ups); vbus: the GPIO reading USB power (None: none);

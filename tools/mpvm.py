@@ -29,7 +29,7 @@ import sys
 
 KIB = 1024
 DEFAULT_HEAP = "128K"
-DEFAULT_TIMEOUT = 120.0
+DEFAULT_TIMEOUT = 900.0  # a safety net against a hung VM, not a measurement
 
 
 class MicroPythonNotFound(RuntimeError):
