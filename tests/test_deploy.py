@@ -566,6 +566,7 @@ def test_the_image_counts_as_game_code_what_the_app_unloads():
     sys.path.insert(0, str(ROOT / "tools"))
     import deploy
 
-    from slampad.app.loader import GAME_MODULES
+    from slampad.app.registry import GAMES, game_prefixes
 
-    assert sorted(deploy.GAME_PREFIXES) == sorted(GAME_MODULES)
+    assert sorted(deploy.GAME_PREFIXES) == sorted(game_prefixes())
+    assert tuple(g["key"] for g in GAMES) == deploy.GAME_FOLDERS

@@ -281,9 +281,9 @@ def long_press(dev, within_ms=2000):
     dev.run(100)
     assert screen_name(dev) == "MenuScreen" and dev.shows(">Wildside"), dev.lines()
     assert not [m for m in sys.modules if m.startswith(("slampad.games.", "slampad.bots."))]
-    from slampad.app.loader import GAME_MODULES
+    from slampad.app.registry import game_prefixes
 
-    assert not [m for m in sys.modules if m.startswith(GAME_MODULES)]
+    assert not [m for m in sys.modules if m.startswith(game_prefixes())]
     assert len(dev.app.text.group) == 1  # only the text rows: no game picture left
     assert all(c == (0, 0, 0) for c in dev.pixels())  # the game's lights are off
     return took

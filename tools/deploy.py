@@ -551,11 +551,27 @@ def image_bytes(src, rel, keep_comments=False):
     return strip_source(data.decode("utf-8")).encode("utf-8")
 
 
+REGISTRY = "lib/slampad/app/registry.py"  # every game: one descriptor (issue 28)
+
+
+def registry_values(root=ROOT):
+    """(GAMES, SHARED_PREFIXES) of the game registry, read as literals: what the app's
+    app/registry.py says, without importing the app."""
+    tree = ast.parse((Path(root) / REGISTRY).read_text())
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            name = getattr(node.targets[0], "id", None)
+            if name in ("GAMES", "SHARED_PREFIXES"):
+                found[name] = ast.literal_eval(node.value)
+    return found["GAMES"], found["SHARED_PREFIXES"]
+
+
 # Loaded one game at a time: app/loader.unload_games() drops these between games
-# (the same list as its GAME_MODULES; tests/test_deploy.py checks they agree).
-GAME_FOLDERS = ("wildside", "gowild", "tumblin", "diceland")  # lib/slampad/app/<game>/
-GAME_PREFIXES = ("slampad.games.", "slampad.bots.", "slampad.app.join", "slampad.app.menu_",
-                 "slampad.app.play_") + tuple("slampad.app." + g for g in GAME_FOLDERS)  # fmt: skip
+# (registry.game_prefixes(); tests/test_deploy.py checks they agree).
+_GAMES, _SHARED = registry_values()
+GAME_FOLDERS = tuple(g["key"] for g in _GAMES)  # lib/slampad/app/<game>/
+GAME_PREFIXES = _SHARED + tuple("slampad.app." + g for g in GAME_FOLDERS)
 
 
 def screen_folder(module):

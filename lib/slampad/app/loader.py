@@ -6,19 +6,7 @@ the app back."""
 import gc
 import sys
 
-# Modules that belong to one game (its rules, bots, screens, seating and setup);
-# dropped whenever the menu comes back.
-GAME_MODULES = (
-    "slampad.games.",
-    "slampad.bots.",
-    "slampad.app.wildside",
-    "slampad.app.gowild",
-    "slampad.app.tumblin",
-    "slampad.app.diceland",
-    "slampad.app.join",
-    "slampad.app.menu_",
-    "slampad.app.play_",
-)
+from slampad.app import registry
 
 
 def forget(name):
@@ -62,8 +50,9 @@ def unload_games():
         p = sys.modules.get(pkg)  # a module the package still holds is kept alive too
         if p is not None:
             names.extend(pkg + "." + a for a in dir(p) if type(getattr(p, a)) is type(sys))
+    prefixes = registry.game_prefixes()  # one game's rules, bots, screens, seating, setup
     for name in names:
-        for prefix in GAME_MODULES:
+        for prefix in prefixes:
             if name.startswith(prefix):
                 forget(name)
     gc.collect()

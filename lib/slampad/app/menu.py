@@ -1,15 +1,7 @@
 """Start menu and settings: a list with a cursor, moved by up/down/select."""
 
-from slampad.app import cues
+from slampad.app import cues, registry
 from slampad.app.lists import ListScreen
-
-# (title, key, or None while the game is not built)
-GAMES = (
-    ("Wildside", "wildside"),
-    ("Go Wild!", "gowild"),
-    ("Tumblin' Dice", "tumblin"),
-    ("Diceland", "diceland"),
-)
 
 
 class MenuScreen(ListScreen):
@@ -22,37 +14,20 @@ class MenuScreen(ListScreen):
         self.notes(["settings.toml: " + p for p in self.app.cfg["problems"]], now)
 
     def items(self):
-        out = [g[0] if g[1] else g[0] + ": soon" for g in GAMES]
+        out = [g["title"] for g in registry.GAMES]
         out.append("Statistics")
         out.append("Settings")
         return out
 
     def select(self, i, now):
-        if i == len(GAMES):
+        games = registry.GAMES
+        if i == len(games):
             from slampad.app.menu_resume import StatsScreen
 
             return StatsScreen(self.app)
-        if i > len(GAMES):
+        if i > len(games):
             return SettingsScreen(self.app)
-        name, key = GAMES[i]
-        if key is None:
-            self.say(name + ": not built yet", now)
-            return None
-        if key == "gowild":
-            from slampad.app.gowild.modes import GoWildModes
-
-            return GoWildModes(self.app)
-        if key == "tumblin":
-            from slampad.app.tumblin.setup import SetupScreen
-
-            return SetupScreen(self.app)
-        if key == "diceland":
-            from slampad.app.diceland.setup import SetupScreen as DicelandSetup
-
-            return DicelandSetup(self.app)
-        from slampad.app.join import JoinScreen
-
-        return JoinScreen(self.app, name)
+        return registry.open_setup(self.app, games[i])
 
 
 BRIGHT = (10, 20, 30, 50, 75, 100)

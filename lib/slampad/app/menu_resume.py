@@ -1,18 +1,10 @@
 """The resume offer at power-up, and the statistics page (issue 7). A menu_ module:
 never in RAM with a game (the menu unloads it; Resume drops it before the game loads)."""
 
-from slampad.app import saves
+from slampad.app import registry, saves
 from slampad.app.lists import ListScreen
 from slampad.app.ui import wrap
 
-# Games as the statistics name them (saves.finished's keys), in menu order.
-NAMES = (
-    ("wildside", "Wildside"),
-    ("gowild", "Go Wild!"),
-    ("gowild_table", "Go Wild! table"),
-    ("tumblin", "Tumblin' Dice"),
-    ("diceland", "Diceland"),
-)
 COLOUR_NAMES = ("red", "blue", "green", "white", "purple", "orange")  # S1
 
 
@@ -43,12 +35,17 @@ class ResumeScreen(ListScreen):
         return app.menu_screen()
 
 
+def stat_names():
+    """Games as the statistics name them (saves.finished's keys), in the menu's order."""
+    return [pair for g in registry.GAMES for pair in g["stats"]]
+
+
 def stats_lines(s, cols):
     """The statistics as rows of at most ``cols`` characters: a game's count, then its
     wins by seat colour (S1), indented; the fastest slam last. A colour and its count
     ("red 2"), or a time and its unit, are never split over two rows."""
     out = []
-    for key, name in NAMES:
+    for key, name in stat_names():
         row = s["g"].get(key)
         if row is None:
             continue

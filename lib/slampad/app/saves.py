@@ -12,9 +12,10 @@ or an animation. At game over they call ``finished(...)``. A flash write stalls
 interrupts, so these are the only writes made during a game.
 """
 
+from slampad.app import registry
+
 GAME = "game"
 STATS = "stats"
-GAMES = ("wildside", "gowild", "tumblin", "diceland")  # the screen folders under app/
 OLD = "slampad.app.play_"  # saves from before the folders: slampad.app.play_gowild_table
 COLOURS = 6  # S1: seat colours P1-P6
 
@@ -68,7 +69,7 @@ def screen_module(name):
         game, _, part = name[len(OLD) :].partition("_")
         name = "slampad.app.%s.%s" % (game, part or "play")
     parts = name.split(".")
-    if len(parts) == 4 and parts[0] == "slampad" and parts[1] == "app" and parts[2] in GAMES:
+    if len(parts) == 4 and parts[:2] == ["slampad", "app"] and parts[2] in registry.game_keys():
         return name
     return None
 
