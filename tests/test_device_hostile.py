@@ -29,7 +29,7 @@ dev_factory = device_helpers.dev_factory
 
 MINUTE = 60000
 SLOW_FRAME = 100  # ms between frames during the long waits (a slow loop; the device is faster)
-# The pads' pins, as README.md's wiring tables give them (pico_tft wires them as the pico).
+# The pads' pins, as docs/wiring.md's tables give them (pico_tft wires them as the pico).
 PAD_PINS = {
     "pico": ("GP10", "GP11", "GP12", "GP13"),
     "pico_tft": ("GP10", "GP11", "GP12", "GP13"),

@@ -24,7 +24,7 @@ from device_helpers import (
 )
 
 MUTUAL = [["wild", "moon", "bolt"], ["wild", "moon", "star"]]  # P1 and P2 match on moon
-STUCK_MS = 10000  # README: a pad down 10 s is named
+STUCK_MS = 10000  # docs/how-to-play.md: a pad down 10 s is named
 
 shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory

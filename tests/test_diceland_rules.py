@@ -1,5 +1,5 @@
 """Diceland rulings D1-D9 (docs/rules.md), the options, every FAQ answer of
-rulebooks/diceland.txt and the author's note, one or more tests each, on exact positions.
+the Diceland rulebook and the author's note, one or more tests each, on exact positions.
 
 Positions are built through the saved-state dict (``position`` in diceland_helpers), so
 each test also shows that from_dict accepts them. Maps are rows of hexes in odd-r offset:

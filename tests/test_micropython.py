@@ -26,7 +26,7 @@ HEAP = "128K"
 # which even the checkout's path moves. The device is checked on the real firmware
 # (tests/test_emu.py: each game's heaviest moment above the heap floor).
 HEAVY_HEAP = "160K"
-MAX_SOURCE = 12288  # bytes; DEVICE-FACTS.md: keep each module at or under ~12 KB
+MAX_SOURCE = 12288  # bytes; docs/hardware-interface.md: each module at or under ~12 KB
 
 BANNED_MODULES = ("dataclasses", "enum", "abc", "functools", "itertools", "copy")
 BANNED_FROM = {"collections": ("Counter", "defaultdict"), "random": ("shuffle", "getstate")}

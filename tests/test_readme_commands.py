@@ -1,10 +1,13 @@
-"""Every command README.md shows works exactly as written (issue 16, item 6).
+"""Every command README.md shows works exactly as written (issue 16, item 6), and so does
+every command of the docs that took over the README's how-to-play, wiring, emulator and
+architecture text (issue 28: DOCS).
 
-The commands are read out of README.md itself (its code blocks, and inline code that runs
-one of the repository's tools), so this cannot drift from the text. Each is run the way a
-newcomer runs it: through ``bash -c`` from the repository root, with a clean environment
-whose PATH has the system ``python3`` first and no .venv on it (not with the test's own
-interpreter): the tools must find .venv themselves, as ``tools/sim`` and ``tools/test`` do.
+The commands are read out of README.md and DOCS themselves (their code blocks, and inline
+code that runs one of the repository's tools), so this cannot drift from the text. Each
+is run the way a newcomer runs it: through ``bash -c`` from the repository root, with a
+clean environment whose PATH has the system ``python3`` first and no .venv on it (not with
+the test's own interpreter): the tools must find .venv themselves, as ``tools/sim`` and
+``tools/test`` do.
 
 Placeholders a reader replaces (``/path/to/CIRCUITPY``, ``DEST``, ``ENTRY``, the
 downloaded mpy-cross) are replaced here too, by PLACEHOLDERS. The commands not run are
@@ -26,6 +29,11 @@ pytestmark = pytest.mark.slow  # tools/test -m "not slow" leaves it out
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+# The docs the README sends readers to for what it used to say itself (issue 28).
+DOCS = tuple(
+    ROOT / "docs" / name
+    for name in ("how-to-play.md", "wiring.md", "emulator.md", "architecture.md", "rules.md")
+)
 SHARED = ROOT.parent / "shared" / "circuitpython"
 MPY_CROSS = sorted(SHARED.glob("mpy-cross-*"))
 SOURCE = SHARED / "src" / "circuitpython-10.2.1-rp2040-src.tar.xz"  # tools/firmware's input
@@ -90,10 +98,11 @@ def _runs_a_tool(word):
 
 
 def readme_commands(text=None):
-    """The commands README.md shows, in order, each once: the lines of its code blocks
-    that start with a command (continuation lines and multi-line quotes joined, comments
-    dropped), and inline code that runs a tool: a command with arguments, or a bare
-    tool with no .py/.sh suffix (a bare ``tools/deploy.py`` names the file)."""
+    """The commands README.md shows (or ``text``), in order, each once: the lines of its
+    code blocks that start with a command (continuation lines and multi-line quotes
+    joined, comments dropped), and inline code that runs a tool: a command with
+    arguments, or a bare tool with no .py/.sh suffix (a bare ``tools/deploy.py`` names
+    the file)."""
     text = README.read_text() if text is None else text
     found = []
     for block in re.findall(r"^ *```[^\n]*\n(.*?)^ *```", text, re.S | re.M):
@@ -124,7 +133,10 @@ def readme_commands(text=None):
     return out
 
 
-COMMANDS = readme_commands()
+README_COMMANDS = readme_commands()
+COMMANDS = list(README_COMMANDS)  # ... and those of DOCS the README does not show
+for _doc in DOCS:
+    COMMANDS += [c for c in readme_commands(_doc.read_text()) if c not in COMMANDS]
 
 
 def clean_env(tmp):
@@ -147,15 +159,15 @@ def clean_env(tmp):
 
 def test_the_readme_shows_the_commands_this_test_runs():
     # the extraction itself: the forms the README uses are all found, none is mangled
-    assert "tools/sim" in COMMANDS and "tools/sim --watch" in COMMANDS
-    assert "tools/firmware" in COMMANDS
-    assert "tools/deploy.py /path/to/CIRCUITPY --frozen" in COMMANDS
+    assert "tools/sim" in README_COMMANDS and "tools/sim --watch" in README_COMMANDS
+    assert "tools/firmware" in README_COMMANDS
+    assert "tools/deploy.py /path/to/CIRCUITPY --frozen" in README_COMMANDS
     assert any(c.startswith("echo '{\"game\": \"tumblin\"") and c.endswith("| tools/referee.py")
-               for c in COMMANDS)
+               for c in README_COMMANDS)
     for c in COMMANDS:
         assert "#" not in c.split("'")[0], c  # comments stripped
     for c in SKIPPED:
-        assert c in COMMANDS, "SKIPPED names %r, which README.md no longer shows" % c
+        assert c in README_COMMANDS, "SKIPPED names %r, which README.md no longer shows" % c
     # one spelling per tool: run from the repository root as tools/NAME, never through
     # an interpreter the reader must know about
     for c in COMMANDS:

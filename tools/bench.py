@@ -59,7 +59,8 @@ import mpvm
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_ENTRY = "tools/mp_bench_wildside.py"
 GAMES_ENTRY = "tests/mp/wildside_games.py"
-# DEVICE-FACTS.md: the Pico runs about 90-140x slower than a desktop MicroPython VM.
+# The Pico runs about 90-140x slower than a desktop MicroPython VM (docs/benchmarks.md,
+# "Device facts the code relies on").
 PICO_SLOWDOWN = (90, 140)
 
 

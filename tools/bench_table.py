@@ -48,7 +48,7 @@ import mpvm  # noqa: E402
 
 DOC = os.path.join(ROOT, "docs", "benchmarks.md")
 SECTION = "## Summary table (tools/bench.py --table)"
-PICO_FACTOR = 140  # DEVICE-FACTS.md: the Pico is about 90-140x slower than the VM; the worst
+PICO_FACTOR = 140  # docs/benchmarks.md: the Pico is about 90-140x slower than the VM; the worst
 # The bot rows' Pico cell: where the measured decision times are (tools/emu_bench.py).
 MEASURED = (
     "measured on the device: sections Real firmware, emulated RP2040 and Play quality"

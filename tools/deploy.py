@@ -514,12 +514,13 @@ def _existing_ancestor(path):
     return p
 
 
-# What is imported at once, as .py source. DEVICE-FACTS.md's rule of thumb was 140 KB;
+# What is imported at once, as .py source. The device facts' rule of thumb was 140 KB
+# (docs/benchmarks.md, "Device facts the code relies on");
 # the real firmware in the emulator now measures it (tools/emu_bench.py, docs/benchmarks.md):
 # the heaviest game (Diceland, 36 hexes, the hard bot) kept 33 KB free after a collection
 # at 145 KB of source, 31.4 KB at 152.5 KB and 29.5 KB at 155.8 KB (the game-over screen's
 # big winner), against the 24 KB floor tests/test_emu.py holds every game to: about 0.6 B
-# kept per byte of source (DEVICE-FACTS), so 156 KB leaves about 29 KB. Issue 18's Diceland
+# kept per byte of source (the device facts), so 156 KB leaves about 29 KB. Issue 18's Diceland
 # hard bot: 27.2 KB free at 160.7 KB (its search keeps more while it decides); 158 KB.
 # Those figures were stock CircuitPython's with the whole .py image. On the Slampad firmware
 # (issue 27) the game runs frozen and the budget protects one thing only: a maker's copy of
@@ -665,8 +666,9 @@ LOAD_ORDER = "lib/slampad/app/play_order.py"  # loaded for a game start, then dr
 
 def load_orders(plan, profile="pico"):
     """{game screen module: its modules, largest first}: what app.loader.load_game imports,
-    in that order, when a game starts (DEVICE-FACTS: compile the big ones while the heap
-    is emptiest). A game's ONE_OF modules load later, when needed, and are left out."""
+    in that order, when a game starts (docs/hardware-interface.md: compile the big ones
+    while the heap is emptiest). A game's ONE_OF modules load later, when needed, and are
+    left out."""
     _base, games = import_sets(plan, profile)
     alts = set()
     for key in games:

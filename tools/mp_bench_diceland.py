@@ -28,7 +28,7 @@ from mp_timing import VM, median, now_us, since_us  # first: it puts lib/ on sys
 MP = hasattr(gc, "mem_alloc")
 gc.collect()
 _before = gc.mem_alloc() if MP else 0
-# The rules core first, while the heap is empty (DEVICE-FACTS.md), then the bots.
+# The rules core first, while the heap is empty (docs/hardware-interface.md), then the bots.
 from slampad.games.diceland import Diceland  # noqa: E402, I001
 from slampad.bots.diceland import LEVELS, DicelandBot  # noqa: E402
 

@@ -1,7 +1,7 @@
 """Strip comments and docstrings from our own modules for the device image.
 
 The RP2040 compiles each .py at import and needs about 2.6 x its size in free
-heap to do it (DEVICE-FACTS.md), so the image carries lib/slampad without
+heap to do it (docs/benchmarks.md), so the image carries lib/slampad without
 comments and docstrings. Every remaining statement keeps its line number, so a
 traceback from the board still points at the right line of the repository's
 source. Adafruit libraries are copied untouched (their licence headers stay).

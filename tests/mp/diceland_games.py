@@ -25,7 +25,7 @@ import sys
 import mp_path  # noqa: F401  (puts lib/ on sys.path)
 
 # isort: split
-# Largest module first, while the heap is empty (DEVICE-FACTS.md); it imports the board,
+# Largest module first, while the heap is empty (docs/hardware-interface.md); it imports the board,
 # save/load, scene and hex modules, so those are in before any game state exists.
 from slampad.games.diceland import ARITY, Diceland  # noqa: E402, I001
 from slampad.rng import Rng  # noqa: E402

@@ -24,8 +24,8 @@ import sys
 import mp_path  # noqa: F401  (puts lib/ on sys.path)
 
 # isort: split
-# Largest module first, while the heap is empty (DEVICE-FACTS.md); it imports the card and
-# save/load modules, so those are in before any game state exists.
+# Largest module first, while the heap is empty (docs/hardware-interface.md); it imports
+# the card and save/load modules, so those are in before any game state exists.
 from slampad.games.gowild import GoWild  # noqa: E402, I001
 from slampad.games import gowild_cards as cards  # noqa: E402
 from slampad.rng import Rng  # noqa: E402

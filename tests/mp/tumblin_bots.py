@@ -19,7 +19,7 @@ import sys
 import mp_path  # noqa: F401  (puts lib/ on sys.path)
 
 # isort: split
-# The rules core first, while the heap is empty (DEVICE-FACTS.md), then the bots.
+# The rules core first, while the heap is empty (docs/hardware-interface.md), then the bots.
 from slampad.games.tumblin import Tumblin  # noqa: E402, I001
 from slampad.bots.tumblin import LEVELS, TumblinBot  # noqa: E402
 

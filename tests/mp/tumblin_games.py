@@ -32,7 +32,7 @@ import sys
 import mp_path  # noqa: F401  (puts lib/ on sys.path)
 
 # isort: split
-# Largest module first, while the heap is empty (DEVICE-FACTS.md); it imports the board,
+# Largest module first, while the heap is empty (docs/hardware-interface.md); it imports the board,
 # score and save/load modules, so those are in before any game state exists.
 from slampad.games.tumblin import Tumblin  # noqa: E402, I001
 from slampad.games import tumblin_board as tb  # noqa: E402

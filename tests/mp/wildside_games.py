@@ -19,8 +19,9 @@ import sys
 import mp_path  # noqa: F401  (puts lib/ on sys.path)
 
 # isort: split
-# Largest module first, while the heap is empty (DEVICE-FACTS.md), and the save/load module
-# now rather than lazily at the first to_dict(), when the heap is already fragmented.
+# Largest module first, while the heap is empty (docs/hardware-interface.md), and the
+# save/load module now rather than lazily at the first to_dict(), when the heap is
+# already fragmented.
 from slampad.games.wildside import Wildside  # noqa: E402, I001
 import slampad.games.wildside_state  # noqa: E402, F401
 from slampad.bots.wildside import play_game  # noqa: E402

@@ -1,7 +1,7 @@
 """The NeoPixel buffer: screens set colours, ``update`` sends only changes.
 
 NeoPixel writes block, so nothing is sent unless a colour changed, and writes
-are spaced at least 2 ms apart (DEVICE-FACTS).
+are spaced at least 2 ms apart (docs/hardware-interface.md, Device facts).
 """
 
 from slampad.ticks import ticks_diff

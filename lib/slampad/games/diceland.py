@@ -1,4 +1,4 @@
-"""Diceland rules core (rulebooks/diceland.txt, rulings D1-D9). Two seats, 0 and 1.
+"""Diceland rules core (docs/rules.md: rulings D1-D9). Two seats, 0 and 1.
 
 Hexes are indexes into the scene (diceland_scenes: sorted by r, then q). Actions:
   ("place", p, value, hex)   occupation (D2): one of p's rolled dice onto an empty hex

@@ -1,4 +1,4 @@
-"""Go Wild! rules core (rulebooks/go-wild.txt, rulings G1-G9).
+"""Go Wild! rules core (docs/rules.md: rulings G1-G9).
 
 One phase, "play", until someone reaches the target ("over"). The only action
 is ("play", seat, counts): the seat whose turn it is plays a valid set, given

@@ -1,4 +1,4 @@
-"""Tumblin' Dice rules core (rulebooks/tumblin-dice.txt, rulings T1-T6).
+"""Tumblin' Dice rules core (docs/rules.md: rulings T1-T6).
 
 Phases: "roll_off" (T3: each player rolls one die, ties roll again among
 themselves), "throw" (T4: one die per turn, in order, until every die is

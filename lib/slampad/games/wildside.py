@@ -1,4 +1,4 @@
-"""Wildside rules core (rulebooks/wildside.txt, rulings W1-W12).
+"""Wildside rules core (docs/rules.md: rulings W1-W12).
 
 Phases: ready -> roll -> rolling -> window -> (choose) -> roll ... -> over.
 Actions (tuples): ("ready", seat), ("roll",), ("open", t), ("slam", seat, t),
