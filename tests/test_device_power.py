@@ -523,12 +523,12 @@ def test_a_paused_game_dims_saves_sleeps_wakes_and_resumes_exactly(dev_factory, 
 def test_the_power_script_sets_the_battery_fast_forwards_and_wakes(dev_factory, tmp_path):
     import os
 
-    import sim
+    import sim_script
 
     dev = dev_factory("pico")
-    with open(os.path.join(os.path.dirname(sim.__file__), "sim_power.txt")) as f:
-        cmds = sim.parse(f.read())
-    shots = sim.run_script(dev, cmds, str(tmp_path))
+    with open(os.path.join(os.path.dirname(sim_script.__file__), "sim_power.txt")) as f:
+        cmds = sim_script.parse(f.read())
+    shots = sim_script.run_script(dev, cmds, str(tmp_path))
     assert len(shots) == 4 and dev.wakes == 1 and screen_name(dev) == "MenuScreen"
     assert said(dev, "Sleeping") and dev.battery()["cell"] == 3.8
 
@@ -539,18 +539,18 @@ def test_the_power_script_sets_the_battery_fast_forwards_and_wakes(dev_factory, 
      ("battery 3.7 ac", "cannot read"), ("idle -5", "negative"), ("asleep now", "cannot read")],
 )  # fmt: skip
 def test_power_script_lines_are_checked(line, why):
-    import sim
+    import sim_script
 
-    with pytest.raises(sim.ScriptError, match=why):
-        sim.parse(line)
+    with pytest.raises(sim_script.ScriptError, match=why):
+        sim_script.parse(line)
 
 
 def test_asleep_fails_a_script_when_awake(dev_factory):
-    import sim
+    import sim_script
 
     dev = dev_factory("pico")
-    with pytest.raises(sim.ScriptError, match="not asleep"):
-        sim.run_script(dev, sim.parse("battery 3.9 usb\nasleep"))
+    with pytest.raises(sim_script.ScriptError, match="not asleep"):
+        sim_script.run_script(dev, sim_script.parse("battery 3.9 usb\nasleep"))
 
 
 def test_the_window_keys_set_the_battery_usb_and_skip_idle_time(shim, monkeypatch):

@@ -486,13 +486,13 @@ def test_macropad_key_pixels_and_power_bar_on_screen(dev_factory):
 def test_headless_tumblin_demo_script(dev_factory, tmp_path):
     import os
 
-    import sim
+    import sim_script
 
     dev = dev_factory("pico", seed=1, frame_ms=2)
-    path = os.path.join(os.path.dirname(sim.__file__), "sim_tumblin.txt")
+    path = os.path.join(os.path.dirname(sim_script.__file__), "sim_tumblin.txt")
     with open(path) as f:
-        cmds = sim.parse(f.read())
-    shots = sim.run_script(dev, cmds, str(tmp_path))
+        cmds = sim_script.parse(f.read())
+    shots = sim_script.run_script(dev, cmds, str(tmp_path))
     assert dev.shows("Rematch") and len(shots) == 6
     scr_lines = [lines for _t, lines in dev.log]
     assert any(x[0].startswith("P1 power") for x in scr_lines)  # the power bar

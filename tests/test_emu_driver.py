@@ -11,7 +11,7 @@ import device_helpers
 import emu
 import fatimg
 import pytest
-import sim
+import sim_script
 
 shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory
@@ -76,7 +76,7 @@ def test_script_until_expect_and_shots(firmware, image, tmp_path):
     """
     shots = tmp_path / "shots"
     with device(firmware, image, tmp_path) as dev:
-        written = emu.play(dev, sim.parse(script), str(shots))
+        written = emu.play(dev, sim_script.parse(script), str(shots))
         assert dev.lines()[:2] == ["Wildside", "Slam to join"]
         assert not dev.shows("USB")  # the join screen has no corner
         assert dev.shows("START") and not dev.shows("Pick a game")
@@ -191,11 +191,13 @@ def test_script_failure_fails(firmware, image, tmp_path, capsys):
 
 def test_auto_is_refused_before_running(firmware, image, tmp_path):
     with device(firmware, image, tmp_path) as dev:
-        with pytest.raises(sim.ScriptError, match="line 2: auto .* not supported on the emul"):
-            emu.play(dev, sim.parse("wait 10\nauto 1 2\n"))
+        with pytest.raises(
+            sim_script.ScriptError, match="line 2: auto .* not supported on the emul"
+        ):
+            emu.play(dev, sim_script.parse("wait 10\nauto 1 2\n"))
         assert dev.t_ms == 0
-        with pytest.raises(sim.ScriptError, match="not supported on the emulator yet"):
-            sim.run_script(dev, sim.parse("auto 1\n"))  # tools/sim's runner as it is
+        with pytest.raises(sim_script.ScriptError, match="not supported on the emulator yet"):
+            sim_script.run_script(dev, sim_script.parse("auto 1\n"))  # tools/sim's runner as it is
         assert dev.humans is None
 
 
@@ -205,7 +207,7 @@ def test_deep_sleep_line_is_asleep(firmware, image, tmp_path):
         assert dev.asleep is None
         dev.run(40)
         assert dev.asleep.startswith("Pretending to deep sleep")
-        sim.run_script(dev, sim.parse("asleep\n"))
+        sim_script.run_script(dev, sim_script.parse("asleep\n"))
 
 
 def test_bad_firmware_path_says_where_to_get_it(tmp_path, image, capsys):
@@ -321,10 +323,10 @@ def test_the_demo_plays_on_the_simulator(dev_factory, tmp_path):
     """tools/emu_demo.txt (the emulator's default script) is valid, has no auto, and plays
     through on the simulator: same firmware code, the same screens to wait for."""
     with open(emu.DEMO) as f:
-        commands = sim.parse(f.read())
+        commands = sim_script.parse(f.read())
     assert "auto" not in [c for _n, c, _a in commands]
     dev = dev_factory("pico", seed=1)
-    shots = sim.run_script(dev, commands, str(tmp_path))
+    shots = sim_script.run_script(dev, commands, str(tmp_path))
     assert [os.path.basename(p) for p in shots] == [
         "01-menu.png", "02-join.png", "03-seats.png", "04-round.png", "05-ruling.png"
     ]

@@ -151,4 +151,4 @@ def test_bench_prints_the_device_times_not_a_vm_estimate(tmp_path, monkeypatch):
     normal, hard = bench.device_times("diceland", ("normal", "hard"))
     assert normal.startswith("on the device, normal: not measured yet")
     assert "hard: median 200 ms, p95 290 ms over 21 decisions" in hard, hard
-    assert hard.endswith("goal p95 < 2,000 ms: pass") and "x 90" not in hard
+    assert hard.endswith("goal p95 < 1,500 ms: pass") and "x 90" not in hard

@@ -89,9 +89,10 @@ def test_the_checks_catch_a_ruling_id_a_wide_row_and_a_cut_word():
 @pytest.mark.parametrize("game", GAMES)
 def test_every_string_on_screen_is_whole_and_plain(shim, monkeypatch, game, profile):
     import soak
+    import soak_power  # its power_up imports the firmware afresh
 
     seen = Seen()
-    watch(seen, soak, monkeypatch)
+    watch(seen, soak_power, monkeypatch)
     res = soak.soak(game, hours=MINUTES / 60, seed=17, profile=profile, cut_every_s=120)
     assert res["errors"] == 0
     assert len(seen.rows) > 20  # the game was played: many screens were drawn

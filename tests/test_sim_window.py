@@ -114,9 +114,9 @@ def test_the_power_key_and_flash_file_keep_a_saved_game_to_resume(shim, monkeypa
 
 
 def test_a_script_plays_in_the_window_then_the_keys_are_the_players(shim, monkeypatch):
-    import sim
+    import sim_script
 
-    cmds = sim.parse("tap down\ntap select\nuntil 2000 Go Wild! - how?")
+    cmds = sim_script.parse("tap down\ntap select\nuntil 2000 Go Wild! - how?")
     events = {40: tap_in_one_frame(pygame.K_RETURN)}  # after the script: a person's key
     dev = device_helpers.run_window(monkeypatch, events, frames=60, commands=cmds)
     # The script's 240 ms or so went by as frames of the window (16 ms each), then the
@@ -126,9 +126,9 @@ def test_a_script_plays_in_the_window_then_the_keys_are_the_players(shim, monkey
 
 
 def test_a_script_stops_when_the_window_closes(shim, monkeypatch):
-    import sim
+    import sim_script
 
-    cmds = sim.parse("wait 100000\ntap select")
+    cmds = sim_script.parse("wait 100000\ntap select")
     dev = device_helpers.run_window(monkeypatch, {}, frames=10, commands=cmds)
     assert type(dev.app.screen).__name__ == "MenuScreen"  # the select never came
     assert (dev.now() - dev.log[0][0]) % (1 << 29) < 1000  # 10 frames, not 100 s

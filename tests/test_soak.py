@@ -98,13 +98,14 @@ def cheating_device(fault):
 
 def test_a_broken_rule_is_an_error_with_its_seed_game_and_step(shim, monkeypatch):
     import soak
+    import soak_power
 
     def extra_die(app):
         g = getattr(app.screen, "game", None)
         if getattr(g, "phase", None) == "window":
             g.pool += 1  # a die from nowhere (W2)
 
-    monkeypatch.setattr(soak, "SimDevice", cheating_device(extra_die))
+    monkeypatch.setattr(soak_power, "SimDevice", cheating_device(extra_die))
     res = soak.soak("wildside", hours=5 / 60, seed=2)
     assert res["errors"] == 1
     e = res["games"]["wildside"]["error_details"][0]
@@ -115,11 +116,12 @@ def test_a_broken_rule_is_an_error_with_its_seed_game_and_step(shim, monkeypatch
 
 def test_a_screen_the_long_press_cannot_leave_is_an_error(shim, monkeypatch):
     import soak
+    import soak_power
 
     def no_way_out(app):
         app.to_menu = lambda: None
 
-    monkeypatch.setattr(soak, "SimDevice", cheating_device(no_way_out))
+    monkeypatch.setattr(soak_power, "SimDevice", cheating_device(no_way_out))
     res = soak.soak("gowild", hours=10 / 60, seed=2, check_every_s=60)
     assert res["errors"] == 1
     e = res["games"]["gowild"]["error_details"][0]
@@ -128,6 +130,7 @@ def test_a_screen_the_long_press_cannot_leave_is_an_error(shim, monkeypatch):
 
 def test_a_game_save_that_never_reaches_the_flash_is_an_error(shim, monkeypatch):
     import soak
+    import soak_power
     from simdevice import SimDevice
 
     class Forgetful(SimDevice):
@@ -139,7 +142,7 @@ def test_a_game_save_that_never_reaches_the_flash_is_an_error(shim, monkeypatch)
             save = st.save
             st.save = lambda key, obj: None if key == "game" else save(key, obj)
 
-    monkeypatch.setattr(soak, "SimDevice", Forgetful)
+    monkeypatch.setattr(soak_power, "SimDevice", Forgetful)
     res = soak.soak("wildside", hours=10 / 60, seed=4, cut_every_s=30)
     assert res["errors"] == 1
     e = res["games"]["wildside"]["error_details"][0]
@@ -177,21 +180,22 @@ def test_a_recorded_campaign_goes_on_where_it_stopped_and_tables_its_runs(shim, 
 
 def test_a_failed_run_is_run_again_after_a_fix_and_the_table_says_so(shim, tmp_path, monkeypatch):
     import soak
+    import soak_campaign
 
     rec = str(tmp_path / "campaign.jsonl")
-    real = soak.one_run
+    real = soak_campaign.one_run
 
     def broken(job):
         r = real(job)
         return dict(r, errors=["SoakError: a harness bug"]) if job[1] == 2 else r
 
-    monkeypatch.setattr(soak, "one_run", broken)
+    monkeypatch.setattr(soak_campaign, "one_run", broken)
     soak.campaign("wildside", [1, 2, 4], 0.01, profiles=("pico",), record=rec)
     assert soak.summary(soak.read_record(rec)).splitlines()[-1] == (
         "3 runs, %.1f simulated hours, 1 failed."
         % sum(r["sim_hours"] for r in soak.read_record(rec))
     )
-    monkeypatch.setattr(soak, "one_run", real)
+    monkeypatch.setattr(soak_campaign, "one_run", real)
     # Without --rerun-failed a recorded failure stands; with it, only that run goes again.
     assert soak.campaign("wildside", [1, 2, 4], 0.01, profiles=("pico",), record=rec) == []
     again = soak.campaign(
@@ -248,11 +252,11 @@ def refused(bmp, value):
 def test_fast_pictures_check_values_as_blinka_does(shim):
     import gc
 
-    import soak
+    import soak_game
     from displayio import Bitmap
 
     real_collect = gc.collect
-    with soak.FastPictures():
+    with soak_game.FastPictures():
         assert gc.collect is not real_collect
         bmp = Bitmap(10, 4, 2)
         bmp[9, 3] = 1

@@ -98,24 +98,6 @@ def device_times(game, levels):
     return out
 
 
-def run_entry(entry, args, vm, heap=None, timeout=3600):
-    """Output of a bench entry run on ``vm`` ("cpython" or the MicroPython VM)."""
-    if vm == "cpython":
-        p = subprocess.run(
-            [sys.executable, entry] + [str(a) for a in args],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            check=True,
-        )
-        return p.stdout
-    ok, out = mpvm.run(entry, args, heap=heap, timeout=timeout, cwd=ROOT)
-    if not ok:
-        raise RuntimeError("VM bench failed:\n" + mpvm.tail(out))
-    return out
-
-
 def best_of(runner, repeat, parse=parse_bench, key=lambda r: r["median_us"]):
     """The parsed output of ``repeat`` runs with the smallest ``key`` (a time)."""
     best = None
@@ -127,7 +109,7 @@ def best_of(runner, repeat, parse=parse_bench, key=lambda r: r["median_us"]):
 
 
 def vm_command(vm, heap, entry, args):
-    """The command line that runs ``entry`` as run_entry does, for the tables."""
+    """The command line that runs ``entry`` as mpvm.run_entry does, for the tables."""
     return "%s %s%s %s" % (
         "python" if vm == "cpython" else "micropython",
         "-X heapsize=%s " % heap if heap else "",
@@ -140,7 +122,7 @@ def best_decisions(entry, args, vm, heap, repeat, field):
     """Best of ``repeat`` runs of a bot-timing ``entry`` (parse_all's rows), by the hard
     level's ``field``; with the command that reproduces it."""
     best = best_of(
-        lambda: run_entry(entry, args, vm, heap), repeat, parse_all,
+        lambda: mpvm.run_entry(entry, args, vm, heap), repeat, parse_all,
         lambda r: r[("decide", "hard")][field],
     )  # fmt: skip
     return best, vm_command(vm, heap, entry, args)
@@ -168,11 +150,11 @@ def code(c, markdown):
 
 
 def bench_cpython(games, repeat):
-    return best_of(lambda: run_entry(BENCH_ENTRY, [games, 4], "cpython", timeout=600), repeat)
+    return best_of(lambda: mpvm.run_entry(BENCH_ENTRY, [games, 4], "cpython", timeout=600), repeat)
 
 
 def bench_mp(games, repeat, heap=None):
-    return best_of(lambda: run_entry(BENCH_ENTRY, [games, 4], "mp", heap, 600), repeat)
+    return best_of(lambda: mpvm.run_entry(BENCH_ENTRY, [games, 4], "mp", heap, 600), repeat)
 
 
 def mpy_tree(tmp):
@@ -407,7 +389,7 @@ def gowild_rates(games, level, others, samples, jobs):
 def gowild_timing(games, samples, repeat, vm, heap=None):
     """Best (by the median) of ``repeat`` runs of GW_BENCH_ENTRY, and its command."""
     args = [games, "hard"] + ([samples] if samples else [])
-    best = best_of(lambda: run_entry(GW_BENCH_ENTRY, args, vm, heap), repeat)
+    best = best_of(lambda: mpvm.run_entry(GW_BENCH_ENTRY, args, vm, heap), repeat)
     return best, vm_command(vm, heap, GW_BENCH_ENTRY, args)
 
 

@@ -275,9 +275,7 @@ def write_section(body, path=DOC):
 
 def run_script(entry, args, vm, timeout=1200):
     """Output of ``entry`` on CPython (vm "cpython") or the MicroPython VM (default heap)."""
-    from bench import run_entry
-
-    return run_entry(entry, args, vm, timeout=timeout)
+    return mpvm.run_entry(entry, args, vm, timeout=timeout)
 
 
 def timed(entry, args, vm, repeat, key=("what", "level")):

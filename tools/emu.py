@@ -52,7 +52,8 @@ sys.path.insert(0, HERE)
 
 import fatimg  # noqa: E402
 import sim  # noqa: E402
-from sim import ScriptError  # noqa: E402
+import sim_script  # noqa: E402
+from sim_script import ScriptError  # noqa: E402
 from simdevice import Scripted  # noqa: E402
 
 NODE_DIR = os.path.join(HERE, "rp2040")
@@ -211,7 +212,7 @@ def image_bytes(path):
 
 
 class EmuDevice(Scripted):
-    """The device on the emulated RP2040, with the methods tools/sim.py's run_script uses.
+    """The device on the emulated RP2040, with the methods tools/sim_script.py's run_script uses.
 
     ``nvm``: bytes for microcontroller.nvm at power-up (at most 4096; the rest erased);
     ``battery``: (volts, usb) at power-up (default: USB power, VSYS 5.0 V);
@@ -641,14 +642,15 @@ def png_size(w=128, h=64, n_leds=20, scale=SCALE):
 
 
 def play(dev, commands, shots=None, echo=None):
-    """tools/sim's run_script on the emulator; ``auto`` is refused before anything runs."""
+    """tools/sim_script.py's run_script on the emulator; ``auto`` is refused before
+    anything runs."""
     for n, cmd, _args in commands:
         if cmd == "auto":
             raise ScriptError(
                 "line %d: auto (simulated people) is not supported on the emulator yet:"
                 " tap the pads in the script" % n
             )
-    return sim.run_script(dev, commands, shots, echo)
+    return sim_script.run_script(dev, commands, shots, echo)
 
 
 # -- tools/emu ------------------------------------------------------------------------------
@@ -667,7 +669,7 @@ def headless(a):
     if script:
         try:
             with open(script) as f:
-                commands = sim.parse(f.read())
+                commands = sim_script.parse(f.read())
         except OSError as e:
             print("emu: cannot read script %s: %s" % (script, e.strerror), file=sys.stderr)
             return 2

@@ -15,6 +15,7 @@ Library:
     find_micropython() -> path        (raises MicroPythonNotFound, never skips)
     find_mpy_cross() -> path          (raises MicroPythonNotFound)
     run(entry, args=(), heap="128K") -> (ok, output)   (heap=None: the VM's default)
+    run_entry(entry, args, vm, heap=None) -> output    (vm "cpython" or the VM; raises)
     min_heap(entry, args=(), lo="8K", hi="1024K", confirm=8) -> bytes, or None if ``hi`` fails
 
 A run passes when the VM exits with status 0 (an uncaught exception, ImportError or
@@ -27,6 +28,7 @@ import shutil
 import subprocess
 import sys
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIB = 1024
 DEFAULT_HEAP = "128K"
 DEFAULT_TIMEOUT = 900.0  # a safety net against a hung VM, not a measurement
@@ -126,6 +128,26 @@ def run(entry, args=(), heap=DEFAULT_HEAP, timeout=DEFAULT_TIMEOUT, expect=None,
         ok = False
         out += "\nmpvm: expected %r in the output" % (expect,)
     return ok, out
+
+
+def run_entry(entry, args, vm, heap=None, timeout=3600, cwd=ROOT):
+    """Output of a bench entry run on ``vm`` ("cpython" or the MicroPython VM), from the
+    repository's root; a failed run raises (the benchmarks, tools/bench.py and
+    tools/bench_table.py)."""
+    if vm == "cpython":
+        p = subprocess.run(
+            [sys.executable, entry] + [str(a) for a in args],
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=True,
+        )
+        return p.stdout
+    ok, out = run(entry, args, heap=heap, timeout=timeout, cwd=cwd)
+    if not ok:
+        raise RuntimeError("VM bench failed:\n" + tail(out))
+    return out
 
 
 def min_heap(

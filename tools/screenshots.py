@@ -4,7 +4,7 @@
     tools/screenshots.py [--out docs/screenshots] [--game NAME] [--profile pico|pico_tft]
                          [--seed N]
 
-Each game is played in the simulator by the soak's player (tools/soak.py: it reads the
+Each game is played in the simulator by the soak's player (tools/soak_game.py: it reads the
 screens, joins pads, adds bots and picks legal moves; no power cuts here), with the
 pictures drawn, until the game's own screen has been up for a while at a moment worth
 showing (Wildside: a ruling); that frame is written as ``<game>.png`` (the 128x64 OLED,
@@ -21,7 +21,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
-import soak  # noqa: E402
+import soak_game  # noqa: E402
+from simdevice import use_shim  # noqa: E402
+from soak_checks import GAMES  # noqa: E402
 
 PROFILES = {"pico": ("", 4), "pico_tft": ("-tft", 1)}  # file suffix, pixel scale
 SHOW_MS = 12000  # the game's screen up this long before the shot (a game well under way)
@@ -49,16 +51,16 @@ def worth_showing(game, scr):
     return True
 
 
-class ShotSoak(soak.GameSoak):
+class ShotSoak(soak_game.GameSoak):
     def __init__(self, game, seed, profile, path, scale):
-        soak.GameSoak.__init__(self, game, 1.0, seed, profile=profile, cut_every_s=10**6,
+        soak_game.GameSoak.__init__(self, game, 1.0, seed, profile=profile, cut_every_s=10**6,
                                check_every_s=10**6, render=True)  # fmt: skip
         self.path = path
         self.scale = scale
         self.since = None  # when the game's screen came up
 
     def after_step(self):
-        soak.GameSoak.after_step(self)
+        soak_game.GameSoak.after_step(self)
         scr = self.dev.app.screen
         if not getattr(scr, "in_game", False):
             self.since = None
@@ -74,7 +76,7 @@ class ShotSoak(soak.GameSoak):
 def shoot(game, profile, out, seed):
     suffix, scale = PROFILES[profile]
     path = os.path.join(out, game + suffix + ".png")
-    soak.use_shim()
+    use_shim()
     s = ShotSoak(game, seed, profile, path, scale)
     try:
         s.run()
@@ -86,12 +88,12 @@ def shoot(game, profile, out, seed):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshots"))
-    ap.add_argument("--game", choices=soak.GAMES, action="append")
+    ap.add_argument("--game", choices=GAMES, action="append")
     ap.add_argument("--profile", choices=sorted(PROFILES), action="append")
     ap.add_argument("--seed", type=int, default=3)
     a = ap.parse_args(argv)
     os.makedirs(a.out, exist_ok=True)
-    for game in a.game or soak.GAMES:
+    for game in a.game or GAMES:
         for profile in a.profile or sorted(PROFILES):
             print(shoot(game, profile, a.out, a.seed))
     return 0

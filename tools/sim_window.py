@@ -15,6 +15,7 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+from sim_script import ScriptError, run_script  # noqa: E402
 from simdevice import SimDevice  # noqa: E402
 
 PAD_KEYS = {
@@ -357,23 +358,22 @@ def power_cycle(dev, win, keys, flash_path):
 def play_script(dev, commands, frame, win, current):
     """A script in the window: its waits shown frame by frame in real time. It stops if
     the window closes or the board is powered off and on (``current()`` changes)."""
-    import sim
 
     def paced(ms):
         while ms > 0:
             step = min(ms, FRAME_MS)
             ms -= step
             if not frame(step):
-                raise sim.ScriptError("the window was closed")
+                raise ScriptError("the window was closed")
             if current() is not dev:
-                raise sim.ScriptError("the board was powered off and on")
+                raise ScriptError("the board was powered off and on")
 
     dev.run = paced  # Scripted.tap and run_until go through run too
     try:
         win.note = "playing the script"
-        sim.run_script(dev, commands)
+        run_script(dev, commands)
         win.note = "the script is done: the keys are yours"
-    except sim.ScriptError as e:
+    except ScriptError as e:
         win.note = "script stopped: %s" % e
     finally:
         del dev.run
