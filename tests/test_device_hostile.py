@@ -270,7 +270,7 @@ def held_dev(shim, dev_factory, monkeypatch):
         for k in PADS:
             dev.held[k] = True
         dev.run(20)
-        assert dev.app.held == [True] * 4  # the keypad saw all four down
+        assert dev.app.pad_input.held == [True] * 4  # the keypad saw all four down
         # The menu works as usual: its rows, the cursor, a list that wraps.
         assert screen_name(dev) == "MenuScreen" and cursor_item(dev) == "Wildside", dev.lines()
         assert note(dev) == "Pick a game", dev.lines()
@@ -307,7 +307,7 @@ def held_wildside(dev):
     slow(dev, MINUTE, bots_play_on)
     g = scr.game
     assert g.round >= 4 or g.is_over(), (g.round, dev.lines())
-    assert dev.app.held == [True] * 4
+    assert dev.app.pad_input.held == [True] * 4
 
 
 def held_gowild(dev):
@@ -320,7 +320,7 @@ def held_gowild(dev):
     slow(dev, MINUTE)
     g = scr.game
     assert len(scr.actions) >= 20 and (g.round, g.trick) > (1, 1), dev.lines()
-    assert not scr.peek and dev.app.held == [True] * 4
+    assert not scr.peek and dev.app.pad_input.held == [True] * 4
 
 
 def held_gowild_table(dev):
@@ -366,7 +366,7 @@ def held_tumblin_table(dev):
         who = scr.who
         dev.tap(PADS[scr.seats[who]], after=350)
         assert scr.game.thrown(who) >= 1
-    assert len(throws(scr)) == 4 and dev.app.held == [False, False, True, True]
+    assert len(throws(scr)) == 4 and dev.app.pad_input.held == [False, False, True, True]
 
 
 def held_diceland(dev):
@@ -1144,7 +1144,7 @@ def unplugged_gowild(dev):
 def unplugged_gowild_table(dev):
     """Table mode needs no pad: a whole game with the pads never pressed."""
     at_game_over(dev)
-    assert dev.app.held == [False] * 4
+    assert dev.app.pad_input.held == [False] * 4
     choose(dev, "Menu")
     assert screen_name(dev) == "MenuScreen", dev.lines()
 

@@ -284,7 +284,7 @@ def test_held_pad_does_not_charge_a_new_turn_and_others_pads_do_nothing(dev_fact
     dev.tap(PADS[scr.seats[me]], ms=700)
     assert scr.game.log[-1][:2] == ["throw", me]
     run_until(dev, lambda: scr.stage == "aim", 10000)
-    assert scr.who == other and dev.app.held[scr.seats[other]]
+    assert scr.who == other and dev.app.pad_input.held[scr.seats[other]]
     dev.run(300)
     assert scr.stage == "aim"  # held since before the turn: no charge
     dev.release(PADS[scr.seats[other]])
@@ -447,9 +447,10 @@ def test_lost_release_cancels_the_charge_and_throws_nothing(dev_factory):
     dev.press(key)
     dev.run(300)
     assert scr.stage == "charge"
-    # The pad queue overflowed (App.step): held pads are forgotten, the release is lost.
-    dev.app.held[scr.seats[scr.who]] = False
-    dev.app.lost = True
+    # The pad queue overflowed (app/pad_input.py): held pads are forgotten, the release is
+    # lost, and the screen is told once.
+    dev.app.pad_input.held[scr.seats[scr.who]] = False
+    scr.on_lost(dev.app.now)
     dev.run(10)
     assert scr.stage == "aim" and dev.shows("Too many presses")
     dev.release(key)

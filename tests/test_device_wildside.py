@@ -95,7 +95,7 @@ def test_W13_a_pad_held_into_the_round_is_no_slam_while_held(dev_factory, when):
     until_stage(dev, "result", 3100)
     assert said(dev) == "Nobody slammed Roll again", dev.lines()
     assert not slams(scr) and (g.dice, g.pool) == ([3, 3], 0)
-    assert "2" in dev.held and dev.app.held[1]
+    assert "2" in dev.held and dev.app.pad_input.held[1]
 
 
 # -- W13: a stuck pad is named ----------------------------------------------------------------

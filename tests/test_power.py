@@ -238,7 +238,10 @@ class _App:
                 return True
 
         self.cfg = {"battery": kind, "diode_mv": diode_mv, "sleep_s": 0, "dim_s": 0}
-        self.hw, self.screen, self.text, self.held = Hw(), Screen(), _Text(), [False] * 4
+        class PadInput:
+            held = [False] * 4
+
+        self.hw, self.screen, self.text, self.pad_input = Hw(), Screen(), _Text(), PadInput()
         self.beeps = []
 
     def beep(self, cue):

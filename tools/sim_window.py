@@ -83,7 +83,7 @@ class Window:
             x, y = MARGIN, self.dh + 2 * MARGIN
         y = self.draw_leds(x, y) + 10
         for k in range(4):
-            held = dev.held.get(str(k + 1)) or dev.app.held[k]
+            held = dev.held.get(str(k + 1)) or dev.app.pad_input.held[k]
             col = SEAT_RGB[k] if held else tuple(v // 4 for v in SEAT_RGB[k])
             pygame.draw.circle(s, col, (x + 40 + k * 110, y + 28), 24)
             lab = self.font.render(

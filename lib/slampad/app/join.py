@@ -53,9 +53,10 @@ class JoinScreen(ListScreen):
         for s in range(len(self.flash)):
             self.app.leds.seat_colour(s, rgb(SEAT_COLOURS[s]) if self.seats[s] else (0, 0, 0))
 
-    def on_pad(self, pad, t, now):
+    def on_pad(self, press, now):
+        pad = press.pad
         if self.chosen is not None:  # START was pressed: the slam is the game's
-            ListScreen.on_pad(self, pad, t, now)
+            ListScreen.on_pad(self, press, now)
             return
         if self.seats[pad] == "human":
             self.say("P%d is in" % (pad + 1), now)

@@ -67,11 +67,14 @@ class ListScreen(Screen):
     def select(self, i, now):
         return None
 
-    def on_pad(self, pad, t, now):
+    def on_pad(self, press, now):
         # Leaving this frame (a slow load may have held the display on this screen): the
         # slam was made for the screen chosen, a seating screen say, and goes to it.
         if self.chosen is not None:
-            self.chosen.on_pad(pad, t, now)
+            self.chosen.on_pad(press, now)
+
+    def on_lost(self, now):
+        self.say("Too many presses: some were lost", now)
 
     def notes(self, notes, now):
         """Show these notes, then the app's one-off notices (saves, a crash), in turn."""
@@ -82,9 +85,6 @@ class ListScreen(Screen):
             self.say(notes[0], now)
 
     def tick(self, now):
-        if self.app.lost:  # the pad queue overflowed (App.step)
-            self.app.lost = False
-            self.say("Too many presses: some were lost", now)
         if self.note and ticks_diff(now, self.note_at, WRAP) > NOTE_MS:
             self.note = ""
             if self.later:

@@ -46,10 +46,7 @@ class App:
         self._no_store = False
         self.saved = self.load_settings()  # settings.toml values, the saved ones over them
         self.leds = Leds(hw, cfg["brightness"])
-        self.held = [False] * hw.n_pads  # which pads are down (bounces filtered out)
-        self.lost = False  # the pad queue overflowed
-        self.slam_t = [0] * hw.n_pads  # each pad's last press on the slam clock (W6)
-        self.pad_input = PadInput(hw)  # pad events into on_pad/on_release
+        self.pad_input = PadInput(hw)  # pad events into on_pad/on_release; which are held
         self.screen = None
         self.now = hw.ticks_ms()
         self.saves_written = 0  # game saves made (saves.save)

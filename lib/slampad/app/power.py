@@ -172,7 +172,7 @@ class Power:
             self.warned = self.banner_at = now
             app.text.set_banner("Battery low: " + b.text())
             app.beep(cues.PENALTY)
-        if not paused or True in app.held or app.hw.menu.select_down():
+        if not paused or True in app.pad_input.held or app.hw.menu.select_down():
             self.last = now  # busy, or someone is holding a pad or select
         idle = ticks_diff(now, self.last, WRAP) // 1000
         cfg = app.cfg

@@ -19,10 +19,16 @@ class Screen:
     def on_menu(self, button, now):
         pass
 
-    def on_pad(self, pad, t, now):
+    def on_pad(self, press, now):
+        """A pad went down: ``press`` is an app/pad_input.Press (pad, ms, tick)."""
         pass
 
-    def on_release(self, pad, t, now):
+    def on_release(self, press, now):
+        pass
+
+    def on_lost(self, now):
+        """The pad queue overflowed: presses were lost, and no pad counts as held now.
+        Called once for each overflow (app/pad_input.py)."""
         pass
 
     def paused(self):

@@ -41,7 +41,7 @@ class SleepScreen(Screen):
             return deep_sleep(self.app)
         return None
 
-    def on_pad(self, pad, t, now):
+    def on_pad(self, press, now):
         self.wake()
 
     def on_menu(self, button, now):
@@ -78,7 +78,7 @@ def wake_pins(app):
 
     hw = app.hw
     every = list(pad_pins(hw.name))
-    free = [p for k, p in enumerate(every) if not app.held[k]]
+    free = [p for k, p in enumerate(every) if not app.pad_input.held[k]]
     sel = getattr(hw.menu, "pins", (None, None, None))[2]
     if sel is not None:
         every.append(sel)

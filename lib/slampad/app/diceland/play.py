@@ -189,7 +189,8 @@ class PlayScreen(Screen):
             self.app.beep(cues.MOVE)
             self.draw()
 
-    def on_pad(self, pad, t, now):
+    def on_pad(self, press, now):
+        pad = press.pad
         g = self.game
         if pad not in self.pads or g.is_over():
             return
@@ -252,8 +253,6 @@ class PlayScreen(Screen):
             return self.leave
         dt = ticks_diff(now, self.t0, WRAP)
         g = self.game
-        if self.app.lost:  # the pad queue overflowed: only pads confirm, nothing is lost
-            self.app.lost = False
         if self.stage == "news" and dt >= NEWS_MS:
             self.done_news(now)
         elif self.stage == "bot" and dt >= BOT_MS:

@@ -125,7 +125,8 @@ class Seats(ListScreen):
             out.append("P%d %s" % (s + 1, what))
         return out
 
-    def on_pad(self, pad, t, now):
+    def on_pad(self, press, now):
+        pad = press.pad
         if pad in self.pads:
             self.say("Pad %d is P%d" % (pad + 1, self.pads.index(pad) + 1), now)
             return

@@ -121,7 +121,7 @@ class PlayScreen(Screen):
             self.app.beep(cues.SLAM)
             self.new_turn(now)
 
-    def on_pad(self, pad, t, now):
+    def on_pad(self, press, now):
         """A pad while a finished trick is shown: the trick is taken at once and the
         game goes on, so the player who presses to see their cards sees them now."""
         if self.stage == "shown":
@@ -167,7 +167,7 @@ class PlayScreen(Screen):
                 self.act(self.bots[g.turn].choose(g.view(g.turn)), now)
         else:
             p = self.pad(g.turn)
-            held = p is not None and self.app.held[p]
+            held = p is not None and self.app.pad_input.held[p]
             if held != self.peek:
                 self.peek = held
                 self.msgs = []

@@ -72,7 +72,8 @@ class EnterScreen(ListScreen):
         if note.startswith("Undone"):
             self.say(note, now)
 
-    def on_pad(self, pad, t, now):
+    def on_pad(self, press, now):
+        pad = press.pad
         if self.chosen is not None:
             return  # leaving for the screen chosen
         s = self.game.turn()

@@ -201,7 +201,8 @@ class PlayScreen(Screen):
             self.next_turn(now)
 
     # -- input -------------------------------------------------------------
-    def on_pad(self, pad, t, now):
+    def on_pad(self, press, now):
+        pad = press.pad
         st = self.stage
         g = self.game
         if st == "summary":  # any pad goes on
@@ -213,14 +214,19 @@ class PlayScreen(Screen):
                 self.app.beep(cues.SLAM)
                 self.act(("roll", s), now)
         elif s == self.who and st == "aim":
-            self.press_t = t  # the keypad's stamp: the hold is timed from it
+            self.press_t = press.ms  # the keypad's stamp: the hold is timed from it
             self.set_stage("charge", now)
         elif s == self.who and st == "table":
             self.table_throw(now)
 
-    def on_release(self, pad, t, now):
-        if self.stage == "charge" and pad == self.seats[self.who]:
-            self.throw(power_at(ticks_diff(t, self.press_t, WRAP)), self.aim[self.who], now)
+    def on_release(self, press, now):
+        if self.stage == "charge" and press.pad == self.seats[self.who]:
+            hold = ticks_diff(press.ms, self.press_t, WRAP)
+            self.throw(power_at(hold), self.aim[self.who], now)
+
+    def on_lost(self, now):
+        self.note = "Too many presses: some were lost"
+        self.dirty = True  # a hold whose release was lost goes back to aim (tick)
 
     def on_menu(self, button, now):
         st = self.stage
@@ -248,10 +254,6 @@ class PlayScreen(Screen):
 
             return EnterScreen(self)
         app = self.app
-        if app.lost:
-            app.lost = False
-            self.note = "Too many presses: some were lost"
-            self.dirty = True
         dt = ticks_diff(now, self.t0, WRAP)
         if st == "roll" and ticks_diff(now, self.bot_t, WRAP) >= BOT_MS:
             self.bot_t = now  # one bot rolls each BOT_MS
@@ -264,8 +266,8 @@ class PlayScreen(Screen):
             self.dirty = True
         elif st == "order" and dt >= ORDER_MS:
             self.next_turn(now)
-        elif st == "charge" and not app.held[self.seats[self.who]]:
-            self.set_stage("aim", now)  # its release was lost (App.step)
+        elif st == "charge" and not app.pad_input.held[self.seats[self.who]]:
+            self.set_stage("aim", now)  # its release was lost (on_lost)
         elif st == "bot" and dt >= BOT_MS:
             s = self.who
             self.choice = c = self.bots[s].choose(g.view(s))

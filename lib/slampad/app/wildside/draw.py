@@ -169,7 +169,7 @@ def draw(scr):
 def watch(scr, now):
     """W13: a human's pad down STUCK_MS is named on screen until it comes up (it never
     slams meanwhile: only a fresh press reaches on_pad)."""
-    held = scr.app.held
+    held = scr.app.pad_input.held
     stuck = []
     for s in range(len(scr.pads)):
         if scr.bots[s] is not None or not held[scr.pads[s]]:
@@ -206,8 +206,7 @@ def tell(scr, ev, rolled, now):
     if cue:
         scr.app.beep(cue)
     words = [seat_names(scr, x) for x in describe(ev, rolled)]
-    if scr.app.lost:
-        scr.app.lost = False
+    if scr.take_lost():
         words.append("Too many presses")
         words.append("Some were lost")
     pic = parts(ev, rolled, scr.pads)

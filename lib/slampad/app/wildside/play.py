@@ -32,6 +32,7 @@ class PlayScreen(Screen):
         Screen.__init__(self, app)
         self.pads = list(pads)  # game seat -> physical pad
         self.kinds = list(kinds)  # "human" or a bot level
+        self.lost = False  # presses were lost (on_lost): said with the next result
         n = len(pads)
         bots = [s for s in range(n) if kinds[s] != "human"]
         self.seed = seed = app.new_seed()
@@ -115,7 +116,9 @@ class PlayScreen(Screen):
         self.say(["Slam when ready", "Waiting: " + " ".join(wait)], now)
 
     # -- input -----------------------------------------------------------
-    def on_pad(self, pad, t, now):
+    def on_pad(self, press, now):
+        pad = press.pad
+        t = press.ms
         s = self.seat_of(pad)
         if s is None or self.bots[s] is not None:
             return
@@ -131,16 +134,25 @@ class PlayScreen(Screen):
                 if g.phase == "ready":
                     self.ask_ready(now)
         elif g.phase in ("rolling", "window"):
-            if s not in g.active:  # W13: only a fresh press gets here (app.held)
+            if s not in g.active:  # W13: only a fresh press gets here (pad_input.held)
                 return
             if not g.slams:
                 self.app.beep(cues.SLAM)
-            slam(self, s, self.app.slam_t[pad])  # W6: the pad's stamp, not arrival
+            slam(self, s, press.tick)  # W6: the pad's stamp, not arrival
             self.app.leds.seat_colour(pad, (255, 255, 255))
         elif g.phase == "choose" and g.choice["slammer"] == s and not bounce:
             self.act(("tap", s))  # W5: move the highlight
             self.t0 = now
             show_choice(self, now)
+
+    def on_lost(self, now):
+        self.lost = True
+
+    def take_lost(self):
+        """True once after presses were lost: the next result owns up to it."""
+        lost = self.lost
+        self.lost = False
+        return lost
 
     def on_menu(self, button, now):
         if button == "select" and self.stage == "ready":
