@@ -163,7 +163,7 @@ def test_apply_accepts_exactly_the_legal_actions(g, data):
         assert not legal, e
         msg = str(e)
         assert msg[:4] in ("D2: ", "D3: ", "D4: ", "D5: ", "D6: ", "D7: ", "D8: ",
-                           "D9: ") or msg.startswith(("no seat", "unknown action")), msg
+                           "D9: ", "D10:") or msg.startswith(("no seat", "unknown action")), msg
         assert g.to_dict() == before
         event("refused " + msg[:2])
         return

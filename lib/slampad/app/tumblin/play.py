@@ -126,7 +126,7 @@ class PlayScreen(Screen):
         if self.stage != "summary":
             self.next_turn(now)
 
-    # -- turns -------------------------------------------------------------
+    # -- turns
     def next_turn(self, now):
         g = self.game
         if self.unsaved:  # between throws: a safe point (T4)
@@ -200,7 +200,7 @@ class PlayScreen(Screen):
         else:
             self.next_turn(now)
 
-    # -- input -------------------------------------------------------------
+    # -- input
     def on_pad(self, press, now):
         pad = press.pad
         st = self.stage
