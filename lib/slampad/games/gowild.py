@@ -137,16 +137,16 @@ class GoWild:
         for _, p in self.plays:
             gc.add(self.discard, p)
         self.plays = []
+        wo = gc.settle(self.scores, self.wild_one, self.trick, win)  # G5, G6: the one place
         if win is None:
             ev.append(("no_winner", self.trick))  # G4: the same player leads again
         else:
-            self.scores[win] += self.trick  # G6: 1, 2, 3 points
             ev.append(("trick", self.trick, win, self.trick))
-            if self.trick == 1 and self.wild_one != win:  # G5
-                self.wild_one = win
+            if wo != self.wild_one:  # G5
+                self.wild_one = wo
                 ev.append(("wild_one", win))
             self.lead = win
-            if self.scores[win] >= self.options["target"]:  # G6: the moment it is reached
+            if gc.over(self.scores, win, self.options["target"]):  # G6: the moment it is reached
                 self.phase = "over"
                 self.turn = None
                 self.won = [win]

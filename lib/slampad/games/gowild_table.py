@@ -8,18 +8,11 @@ Actions: ("trick", winner or None, size or None) and ("undo",).
 """
 
 from slampad.games import _check as ck
+from slampad.games import gowild_cards as gc
 from slampad.games.gowild_state import check_options
 
 GAME = "gowild_table"
 VERSION = 1
-
-
-def settle(scores, wild_one, trick, winner):
-    """G4-G6: score a finished trick; returns the Wild One after it."""
-    if winner is None:
-        return wild_one  # G4: nobody scores, the Wild One stays
-    scores[winner] += trick  # G6: 1, 2 or 3 points
-    return winner if trick == 1 else wild_one  # G5
 
 
 class GoWildTable:
@@ -38,10 +31,10 @@ class GoWildTable:
         self.lead = o["first_lead"]  # G8
         self.won = []
         for winner, _size in self.entries:
-            self.wild_one = settle(self.scores, self.wild_one, self.trick, winner)
+            self.wild_one = gc.settle(self.scores, self.wild_one, self.trick, winner)  # G5, G6
             if winner is not None:
                 self.lead = winner
-                if self.scores[winner] >= o["target"]:  # G6
+                if gc.over(self.scores, winner, o["target"]):  # G6
                     self.won = [winner]
                     break
             self.trick += 1
