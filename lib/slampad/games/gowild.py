@@ -6,6 +6,7 @@ as six counts (red, yellow, orange, blue, green, wild). Tricks end, score,
 pass the Wild One and refill hands by themselves, each step an event.
 """
 
+from slampad.games import TERMINAL
 from slampad.games import _check as ck
 from slampad.games import gowild_cards as gc
 from slampad.games.gowild_state import (  # noqa: F401 (re-exported)
@@ -72,6 +73,10 @@ class GoWild:
             "target": self.options["target"],
             "phase": self.phase,
         }
+
+    def current_player(self):
+        """G3: the seat to play (games/__init__.py), TERMINAL once over (G6)."""
+        return self.turn if self.phase == "play" else TERMINAL
 
     def legal_actions(self, player=None):
         if player is None:

@@ -7,6 +7,7 @@ worked out from it, so the last entry can be undone exactly (S3).
 Actions: ("trick", winner or None, size or None) and ("undo",).
 """
 
+from slampad.games import REFEREE, TERMINAL
 from slampad.games import _check as ck
 from slampad.games import gowild_cards as gc
 from slampad.games.gowild_state import check_options
@@ -58,6 +59,11 @@ class GoWildTable:
             "entries": [list(e) for e in self.entries],
             "over": self.is_over(),
         }
+
+    def current_player(self):
+        """Every entry is the referee's (nobody's cards are known): REFEREE, or TERMINAL
+        once someone has reached the target (an undo is still the referee's, S3)."""
+        return TERMINAL if self.won else REFEREE
 
     def legal_actions(self, player=None):
         acts = [("undo",)] if self.entries else []

@@ -105,6 +105,7 @@ def load(cls, d):
 
 
 def view(g, player):
+    """Everything is on the table in Tumblin' Dice: every seat sees it all."""
     return {
         "seat": player,
         "phase": g.phase,

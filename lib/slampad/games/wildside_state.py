@@ -1,5 +1,7 @@
-"""Loading a saved Wildside state: every field checked, errors name it."""
+"""Loading a saved Wildside state: every field checked, errors name it; and whose
+decision it is (``whose``, Wildside.current_player)."""
 
+from slampad.games import ANY_SEAT, REFEREE, TERMINAL
 from slampad.games import _check as ck
 from slampad.games import wildside_match as wm
 from slampad.rng import Rng
@@ -36,6 +38,17 @@ def check_options(given):
     return o
 
 LIVE = ("rolling", "window", "choose")
+
+
+def whose(g):
+    """games/__init__.py's current_player: the slammer choosing a victim (W5), the
+    referee's roll (W12), ANY_SEAT for the ready-up (W12) and the slams (W6)."""
+    p = g.phase
+    if p == "choose":
+        return g.choice["slammer"]
+    if p == "roll":
+        return REFEREE
+    return TERMINAL if p == "over" else ANY_SEAT
 
 
 def load(cls, d):
