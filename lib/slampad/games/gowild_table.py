@@ -111,12 +111,7 @@ class GoWildTable:
 
     @staticmethod
     def from_dict(d):
-        ck.need_dict(d, "state")
-        if ck.need_key(d, "game", "") != GAME:
-            ck.bad("game", "expected %r, got %r" % (GAME, d["game"]))
-        v = ck.need_key(d, "v", "")
-        if not ck.is_int(v) or v != VERSION:
-            ck.bad("v", "save version %r; this firmware reads %d" % (v, VERSION))
+        ck.header(d, GAME, VERSION)
         g = GoWildTable(ck.need_key(d, "options", ""))
         for i, e in enumerate(ck.need_list(ck.need_key(d, "entries", ""), "entries")):
             ck.need_list(e, "entries[%d]" % i, 2, 2)
