@@ -243,17 +243,21 @@ def test_save_header_names_the_game_and_its_version(name):
     mod, cls = GAMES[name][0], GAMES[name][1]
     d = cls(GAMES[name][2][0], 3).to_dict()
     assert d["game"] == mod.GAME == name and d["v"] == mod.VERSION == 1
-    bad = [("game", None), ("v", None), ("game", "x"), ("game", ""), ("v", mod.VERSION + 1),
-           ("v", mod.VERSION - 1), ("v", True), ("v", "1"), ("v", 1.0)]
+    gone = object()
+    bad = [("game", gone), ("v", gone), ("game", None), ("game", "x"), ("game", ""),
+           ("v", None), ("v", mod.VERSION + 1), ("v", mod.VERSION - 1), ("v", True), ("v", "1"),
+           ("v", 1.0)]
     bad += [("game", other) for other in GAMES if other != name]
     for key, value in bad:
-        e = dict(d)
-        if value is None:
+        e = json.loads(json.dumps(d))
+        if value is gone:
             del e[key]
         else:
             e[key] = value
+        kept = json.dumps(e, sort_keys=True)
         with pytest.raises(ValueError, match="^%s: " % key):
             cls.from_dict(e)
+        assert json.dumps(e, sort_keys=True) == kept  # from_dict leaves its argument alone
     for not_a_dict in (None, [], "state", 5, ("game", name)):
         with pytest.raises(ValueError, match="^state: "):
             cls.from_dict(not_a_dict)
