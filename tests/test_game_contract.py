@@ -262,3 +262,20 @@ def test_save_header_names_the_game_and_its_version(name):
         with pytest.raises(ValueError, match="^state: "):
             cls.from_dict(not_a_dict)
     assert cls.from_dict(d).to_dict() == d
+
+
+def test_W5_choosing_is_the_slammers_and_the_gate_rules_as_before():
+    """W5: while the slammer chooses, current_player() is the slammer; ("choose", v) names
+    the victim, not the actor, and the gate (asking the slammer only) still takes it, and
+    refuses every other seat's tap, as the every-seat check did."""
+    from wildside_helpers import position
+
+    g = position([["wild"] * 3, ["moon", "star", "drop"], ["bolt", "moon", "star"], ["drop"]])
+    g.apply(("slam", 0, 1010))
+    g.apply(("judge",))
+    assert g.phase == "choose" and g.current_player() == 0
+    acts = [("tap", s) for s in range(5)] + [("choose", v) for v in range(5)] + [("take",)]
+    for a in acts:
+        assert legal.ok(g, a) == ok_by_every_seat(g, a), a
+    assert [a for a in acts if legal.ok(g, a)] == [
+        ("tap", 0), ("choose", 1), ("choose", 2), ("choose", 3), ("take",)]
