@@ -279,3 +279,21 @@ def test_W5_choosing_is_the_slammers_and_the_gate_rules_as_before():
         assert legal.ok(g, a) == ok_by_every_seat(g, a), a
     assert [a for a in acts if legal.ok(g, a)] == [
         ("tap", 0), ("choose", 1), ("choose", 2), ("choose", 3), ("take",)]
+
+
+def test_current_player_and_the_gate_on_micropython():
+    """tests/mp/contract_games.py: current_player() and legal.ok (one seat asked) against
+    the every-seat check on the MicroPython VM, move for move the same as on CPython."""
+    import os
+    import subprocess
+    import sys
+
+    import mpvm
+
+    entry = os.path.join("tests", "mp", "contract_games.py")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ok, out = mpvm.run(entry, [80], heap="256K", timeout=120, cwd=root)
+    assert ok and "OK contract" in out, out
+    p = subprocess.run([sys.executable, entry, "80"], cwd=root, capture_output=True, text=True,
+                       timeout=120, check=True)
+    assert out.strip() == p.stdout.strip()
