@@ -7,7 +7,8 @@ Card notation: ``cards("3O 4W")`` is three orange and four wild, as the core's s
 (red, yellow, orange, blue, green, wild). Glyphs: R Y O B G W.
 """
 
-import json
+
+from contract_helpers import roundtrip
 
 from slampad.games import gowild_cards as gc
 from slampad.games.gowild import GoWild
@@ -155,7 +156,7 @@ def per_colour(d):
 def check_invariants(g, n=None, reachable=True):
     """G1 conservation, G2 hand sizes, G3 turn order, G6 end, G7 full hands after a refill,
     and the JSON round trip of the contract. Returns the state dict."""
-    d = roundtrip(g)
+    d, _ = roundtrip(g)  # the contract's round trip (contract_helpers)
     n = d["options"]["players"] if n is None else n
     assert len(d["hands"]) == len(d["scores"]) == n
     assert per_colour(d) == [gc.PER_COLOUR] * 6, per_colour(d)  # G1
@@ -185,15 +186,6 @@ def check_invariants(g, n=None, reachable=True):
         if reachable and d["trick"] == 1 and not d["plays"]:
             # G7: 108 cards and at most 72 in hands, so a refill always fills every hand.
             assert [sum(h) for h in d["hands"]] == [gc.HAND] * n, d["hands"]
-    return d
-
-
-def roundtrip(g):
-    """to_dict -> JSON -> from_dict -> to_dict gives the same dict."""
-    d = g.to_dict()
-    back = json.loads(json.dumps(d))
-    assert back == d, "to_dict is not JSON-native"
-    assert GoWild.from_dict(back).to_dict() == d
     return d
 
 

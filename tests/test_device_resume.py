@@ -491,8 +491,8 @@ def loaded_games():
         p = sys.modules.get(pkg)
         for name in dir(p) if p is not None else ():
             full = pkg + "." + name
-            if name.startswith("__"):
-                continue
+            if name.startswith("__") or isinstance(getattr(p, name), int):
+                continue  # an int (games' ANY_SEAT, REFEREE, TERMINAL) holds no code
             if full.startswith(GAME_PREFIXES):
                 attrs.append(full)  # still reachable from its package: never freed
     return mods, attrs

@@ -24,6 +24,8 @@ from gowild_helpers import (
     position,
     random_game,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from slampad.games import gowild_cards as gc
 from slampad.games.gowild import DEFAULTS, GoWild, check_options
@@ -506,6 +508,89 @@ def test_G6_tricks_one_two_three_score_one_two_three():
     assert ("trick", 3, 0, 3) in ev and g.scores == [3, 1, 2]
     assert (g.round, g.trick, g.lead, g.turn) == (2, 1, 0, 0)
     assert g.wild_one == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(2, 6),
+    wild_one=st.one_of(st.none(), st.integers(0, 5)),
+    scores=st.lists(st.integers(0, 25), min_size=6, max_size=6),
+    trick=st.integers(1, 3),
+    winner=st.one_of(st.none(), st.integers(0, 5)),
+    target=st.integers(1, 30),
+)
+def test_G5_G6_settle_is_the_rulings_word_for_word(n, wild_one, scores, trick, winner, target):
+    """gowild_cards.settle / .over, the one G5/G6 settlement, read against docs/rules.md:
+    trick k scores k (G6), only a round's first trick makes the Wild One (G5), a trick
+    nobody won scores nothing and keeps the Wild One (G4), the end at the target (G6)."""
+    scores = scores[:n]
+    wild_one = None if wild_one is None else wild_one % n
+    winner = None if winner is None else winner % n
+    want = list(scores)
+    if winner is not None:
+        want[winner] += trick
+    after = list(scores)
+    wo = gc.settle(after, wild_one, trick, winner)
+    assert after == want
+    assert wo == (winner if winner is not None and trick == 1 else wild_one)
+    assert gc.over(after, winner, target) == (winner is not None and want[winner] >= target)
+
+
+def test_G5_G6_one_settlement_serves_the_rules_table_mode_and_the_hard_bot(monkeypatch):
+    """Issue 28: the rules (GoWild), table mode (GoWildTable) and the hard bot's play-outs
+    (bots/gowild_search.playout) all settle a trick through gowild_cards.settle and
+    .over; none keeps a copy of its own."""
+    from slampad.bots import gowild_search as gs
+    from slampad.bots.gowild import GoWildBot
+    from slampad.games.gowild_table import GoWildTable
+
+    calls = []
+    real_settle, real_over = gc.settle, gc.over
+
+    def settle(*a):
+        calls.append("settle")
+        return real_settle(*a)
+
+    def over(*a):
+        calls.append("over")
+        return real_over(*a)
+
+    monkeypatch.setattr(gc, "settle", settle)
+    monkeypatch.setattr(gc, "over", over)
+    g = position(["6R", "6B", "6G"], top="RYOBGW" * 3)
+    play_all(g, "1R", "2B", "1G")
+    assert calls == ["settle", "over"] and g.scores == [0, 1, 0] and g.wild_one == 1
+    del calls[:]
+    t = GoWildTable({"players": 3})
+    t.apply(("trick", 2, 3))
+    assert calls == ["settle", "over"] and t.scores == [0, 0, 1] and t.wild_one == 2
+    del calls[:]
+    assert gs.gc is gc
+    g = GoWild({"players": 3}, 5)
+    GoWildBot(g.turn, "hard", 1).choose(g.view(g.turn))
+    assert "settle" in calls and "over" in calls  # the play-outs settle their tricks
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**30), n=st.integers(2, 6))
+def test_G5_G6_table_mode_fed_the_tricks_of_a_real_game_keeps_the_same_score(seed, n):
+    """The same tricks entered in table mode give the same scores, Wild One, lead and end
+    as the rules core playing them (G5, G6; G4's tricks nobody won included)."""
+    from slampad.games.gowild_table import GoWildTable
+
+    t = GoWildTable({"players": n, "target": 12})
+
+    def on_step(g, a, ev):
+        for e in ev:
+            if e[0] in ("trick", "no_winner"):
+                t.apply(("trick", e[2] if e[0] == "trick" else None, None))
+                assert (t.scores, t.wild_one, t.lead) == (g.scores, g.wild_one, g.lead)
+            elif e[0] == "no_cards":
+                t.apply(("trick", None, None))  # a trick nobody could play: nobody won
+        assert t.is_over() == g.is_over()
+
+    g, _ = random_game({"players": n, "target": 12}, seed, Rng(seed + 1), on_step=on_step)
+    assert t.winners() == g.winners()
 
 
 def test_G6_the_game_ends_the_moment_someone_reaches_twenty():

@@ -2,7 +2,7 @@
 independent reading of rulings W3/W4/W6 (an oracle written from docs/rules.md, not
 from the code), a random legal-action driver and replay."""
 
-import json
+from contract_helpers import roundtrip
 
 from slampad.bots.wildside import WildsideBot, play_round
 from slampad.games.wildside import PHASES, Wildside
@@ -109,17 +109,6 @@ def check_invariants(g, n=None):
     if g.phase not in ("rolling", "window"):
         assert g.slams == {}
     roundtrip(g)
-
-
-def roundtrip(g):
-    """to_dict -> JSON -> from_dict -> to_dict gives the same dict."""
-    d = g.to_dict()
-    text = json.dumps(d, sort_keys=True)
-    back = json.loads(text)
-    assert back == d, "to_dict is not JSON-native"
-    d2 = Wildside.from_dict(back).to_dict()
-    assert d2 == d
-    return d
 
 
 def replay(options, seed, actions):

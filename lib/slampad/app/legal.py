@@ -1,10 +1,14 @@
 """The one gate between the screens and the rules (games/__init__.py's contract): a
 screen hands ``game.apply`` only an action that ``game.legal_actions`` lists at that
-moment, for the referee (None) or any seat. A listed ``None`` stands for a value the
-action carries (a timestamp, a throw's power and aim). An action that is not listed
+moment, for the referee (None) or the seat whose decision it is (the game's
+``current_player()``; every seat only when it is ANY_SEAT, several may act). A listed
+``None`` stands for a value the action carries (a timestamp, a throw's power and aim).
+An action that is not listed
 is dropped: the press had nothing legal to do, the screen ignores it (a soft cue at
 most) and the app goes on. Every drop is noted in ``dropped`` (the last few) and
 ``drops`` (how many), which the tests and tools/soak.py check stay empty."""
+
+from slampad.games import ANY_SEAT
 
 SEATS = 6  # S1: P1-P6 at most
 KEEP = 8
@@ -33,11 +37,15 @@ def _listed(a, acts):
 
 
 def ok(game, a):
-    """True when ``a`` is listed by ``game.legal_actions`` now (any seat or the referee)."""
+    """True when ``a`` is listed by ``game.legal_actions`` now: the referee's (None), the
+    current player's, or (ANY_SEAT: several seats may act) any seat's."""
     if not isinstance(a, (list, tuple)) or not a:
         return False
     if _listed(a, game.legal_actions(None)):
         return True
+    p = game.current_player()
+    if p != ANY_SEAT:  # one seat, or none (REFEREE, TERMINAL): no other seat lists any
+        return p >= 0 and _listed(a, game.legal_actions(p))
     first = a[1] if len(a) > 1 and isinstance(a[1], int) and a[1] >= 0 else None
     seats = list(range(SEATS))
     if first is not None and first < SEATS:

@@ -8,6 +8,8 @@ in per cent, all integers: the same choices on every VM, and no float allocation
 The play-outs use no chance at all: the hard bot (bots/gowild.py) deals the cards.
 """
 
+from slampad.games import gowild_cards as gc
+
 # _Q: per cent chance that a random hand of h cards (rows h = 1..12) holds a set of
 # at least s cards (s = 1..9); first for anyone, then for the Wild One (wilds count,
 # at most as many as colour cards). Exact hypergeometric odds from the 108-card deck,
@@ -268,9 +270,11 @@ def _apply(H, sizes, x, code):
 
 def playout(H, sizes, n, me, code, wo, trick, lead, best, bseat, gains, scores, target):
     """Play the rest of the round from seat ``me`` playing ``code``, everyone after that
-    by the normal policy; H and sizes are used up. The value of the outcome for ``me``."""
+    by the normal policy; H and sizes are used up, ``gains`` receives each seat's points
+    won. Tricks are settled by gowild_cards.settle and .over, as in the rules (G5, G6).
+    The value of the outcome for ``me``."""
     for x in range(n):
-        gains[x] = 0
+        gains[x] = scores[x]  # the scores as the play-out goes (gains: a scratch list)
     s = _apply(H, sizes, me, code)
     if s > best:
         best, bseat = s, me
@@ -285,11 +289,9 @@ def playout(H, sizes, n, me, code, wo, trick, lead, best, bseat, gains, scores, 
                 if s > best:
                     best, bseat = s, x
         if bseat >= 0:
-            gains[bseat] += trick
-            if trick == 1:
-                wo = bseat
+            wo = gc.settle(gains, wo, trick, bseat)  # G5, G6: the rules' own settlement
             lead = bseat
-            if scores[bseat] + gains[bseat] >= target:
+            if gc.over(gains, bseat, target):
                 ended = bseat
                 break
         if trick == 3:
@@ -299,6 +301,8 @@ def playout(H, sizes, n, me, code, wo, trick, lead, best, bseat, gains, scores, 
         bseat = -1
         first = lead
         left = n
+    for x in range(n):
+        gains[x] -= scores[x]  # back to each seat's points won in the play-out
     summary(H, 6 * me)
     v = 100 * gains[me] + _future(_S[0], _S[2], _S[5], _S[6], H[6 * me + 5], wo == me, 3, _PB)
     if wo == me:

@@ -41,6 +41,17 @@ def need_key(d, key, path):
     return d[key]
 
 
+def header(d, game, version):
+    """The save header every game's dict starts with: "game" names the game, "v" is the
+    version of its save (games/__init__.py). Checked here, the same for every game."""
+    need_dict(d, "state")
+    if need_key(d, "game", "") != game:
+        bad("game", "expected %r, got %r" % (game, d["game"]))
+    v = need_key(d, "v", "")
+    if not is_int(v) or v != version:
+        bad("v", "save version %r; this firmware reads %d" % (v, version))
+
+
 def need_seats(v, path, n_seats):
     need_list(v, path, 0, n_seats)
     for i, s in enumerate(v):

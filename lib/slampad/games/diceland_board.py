@@ -4,6 +4,7 @@
 so a bot can ask it (and clone a game with ``copy``) cheaply.
 """
 
+from slampad.games import TERMINAL
 from slampad.games import _check as ck
 from slampad.games import diceland_scenes as ds
 from slampad.games.diceland_state import save
@@ -60,6 +61,11 @@ class Board:
         del d["rng"]
         d["seat"] = player
         return d
+
+    def current_player(self):
+        """The seat whose turn it is (D2: the occupier, then the players in turn), or
+        TERMINAL once the game is over (D9)."""
+        return TERMINAL if self.phase == "over" else self.turn
 
     def legal_actions(self, player=None):
         if player is None or self.phase == "over" or player != self.turn:

@@ -86,12 +86,7 @@ def _ints(v, path, n, lo, hi, n_max=None):
 
 
 def load(cls, d):
-    ck.need_dict(d, "state")
-    if _key(d, "game") != GAME:
-        ck.bad("game", "expected %r, got %r" % (GAME, d["game"]))
-    v = _key(d, "v")
-    if not ck.is_int(v) or v != VERSION:
-        ck.bad("v", "save version %r; this firmware reads %d" % (v, VERSION))
+    ck.header(d, GAME, VERSION)
     o = check_options(_key(d, "options"))
     g = object.__new__(cls)
     g.options = o

@@ -6,6 +6,7 @@ as six counts (red, yellow, orange, blue, green, wild). Tricks end, score,
 pass the Wild One and refill hands by themselves, each step an event.
 """
 
+from slampad.games import TERMINAL
 from slampad.games import _check as ck
 from slampad.games import gowild_cards as gc
 from slampad.games.gowild_state import (  # noqa: F401 (re-exported)
@@ -73,6 +74,10 @@ class GoWild:
             "phase": self.phase,
         }
 
+    def current_player(self):
+        """G3: the seat to play (games/__init__.py), TERMINAL once over (G6)."""
+        return self.turn if self.phase == "play" else TERMINAL
+
     def legal_actions(self, player=None):
         if player is None:
             return []
@@ -137,16 +142,16 @@ class GoWild:
         for _, p in self.plays:
             gc.add(self.discard, p)
         self.plays = []
+        wo = gc.settle(self.scores, self.wild_one, self.trick, win)  # G5, G6: the one place
         if win is None:
             ev.append(("no_winner", self.trick))  # G4: the same player leads again
         else:
-            self.scores[win] += self.trick  # G6: 1, 2, 3 points
             ev.append(("trick", self.trick, win, self.trick))
-            if self.trick == 1 and self.wild_one != win:  # G5
-                self.wild_one = win
+            if wo != self.wild_one:  # G5
+                self.wild_one = wo
                 ev.append(("wild_one", win))
             self.lead = win
-            if self.scores[win] >= self.options["target"]:  # G6: the moment it is reached
+            if gc.over(self.scores, win, self.options["target"]):  # G6: the moment it is reached
                 self.phase = "over"
                 self.turn = None
                 self.won = [win]

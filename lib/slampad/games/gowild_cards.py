@@ -1,7 +1,10 @@
-"""Go Wild! cards and sets (rulings G1, G3, G4). Pure functions.
+"""Go Wild! cards, sets and scoring (rulings G1, G3-G6). Pure functions.
 
 A hand, a play or a pile is a list of six counts, one per colour in COLOURS
 order; the deck is a list of colour indexes (its top is the end).
+``settle`` and ``over`` are the one G5/G6 settlement of a trick: the rules
+(games/gowild.py), table mode (games/gowild_table.py) and the hard bot's
+play-outs (bots/gowild_search.py) all call them.
 """
 
 COLOURS = ("red", "yellow", "orange", "blue", "green", "wild")
@@ -93,6 +96,20 @@ def trick_winner(plays, wild_one):
         if size > best_size:
             best, best_size = seat, size
     return best, sizes
+
+
+def settle(scores, wild_one, trick, winner):
+    """G4-G6: score a finished trick (trick 1, 2 or 3 of its round) into ``scores``;
+    returns the Wild One after it. ``winner`` None: nobody won (G4)."""
+    if winner is None:
+        return wild_one  # G4: nobody scores, the Wild One stays
+    scores[winner] += trick  # G6: 1, 2 or 3 points
+    return winner if trick == 1 else wild_one  # G5: only a round's first trick
+
+
+def over(scores, winner, target):
+    """G6: the game ends the moment the trick's winner reaches the target."""
+    return winner is not None and scores[winner] >= target
 
 
 def text(counts):

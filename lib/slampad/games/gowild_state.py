@@ -54,12 +54,7 @@ def _seat_or_none(v, path, n):
 
 
 def load(cls, d):
-    ck.need_dict(d, "state")
-    if ck.need_key(d, "game", "") != GAME:
-        ck.bad("game", "expected %r, got %r" % (GAME, d["game"]))
-    v = ck.need_key(d, "v", "")
-    if not ck.is_int(v) or v != VERSION:
-        ck.bad("v", "save version %r; this firmware reads %d" % (v, VERSION))
+    ck.header(d, GAME, VERSION)
     o = check_options(ck.need_key(d, "options", ""))
     n = o["players"]
     g = cls(o, 0)

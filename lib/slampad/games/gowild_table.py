@@ -7,19 +7,13 @@ worked out from it, so the last entry can be undone exactly (S3).
 Actions: ("trick", winner or None, size or None) and ("undo",).
 """
 
+from slampad.games import REFEREE, TERMINAL
 from slampad.games import _check as ck
+from slampad.games import gowild_cards as gc
 from slampad.games.gowild_state import check_options
 
 GAME = "gowild_table"
 VERSION = 1
-
-
-def settle(scores, wild_one, trick, winner):
-    """G4-G6: score a finished trick; returns the Wild One after it."""
-    if winner is None:
-        return wild_one  # G4: nobody scores, the Wild One stays
-    scores[winner] += trick  # G6: 1, 2 or 3 points
-    return winner if trick == 1 else wild_one  # G5
 
 
 class GoWildTable:
@@ -38,10 +32,10 @@ class GoWildTable:
         self.lead = o["first_lead"]  # G8
         self.won = []
         for winner, _size in self.entries:
-            self.wild_one = settle(self.scores, self.wild_one, self.trick, winner)
+            self.wild_one = gc.settle(self.scores, self.wild_one, self.trick, winner)  # G5, G6
             if winner is not None:
                 self.lead = winner
-                if self.scores[winner] >= o["target"]:  # G6
+                if gc.over(self.scores, winner, o["target"]):  # G6
                     self.won = [winner]
                     break
             self.trick += 1
@@ -65,6 +59,11 @@ class GoWildTable:
             "entries": [list(e) for e in self.entries],
             "over": self.is_over(),
         }
+
+    def current_player(self):
+        """Every entry is the referee's (nobody's cards are known): REFEREE, or TERMINAL
+        once someone has reached the target (an undo is still the referee's, S3)."""
+        return TERMINAL if self.won else REFEREE
 
     def legal_actions(self, player=None):
         acts = [("undo",)] if self.entries else []
@@ -112,12 +111,7 @@ class GoWildTable:
 
     @staticmethod
     def from_dict(d):
-        ck.need_dict(d, "state")
-        if ck.need_key(d, "game", "") != GAME:
-            ck.bad("game", "expected %r, got %r" % (GAME, d["game"]))
-        v = ck.need_key(d, "v", "")
-        if not ck.is_int(v) or v != VERSION:
-            ck.bad("v", "save version %r; this firmware reads %d" % (v, VERSION))
+        ck.header(d, GAME, VERSION)
         g = GoWildTable(ck.need_key(d, "options", ""))
         for i, e in enumerate(ck.need_list(ck.need_key(d, "entries", ""), "entries")):
             ck.need_list(e, "entries[%d]" % i, 2, 2)

@@ -18,6 +18,7 @@ roll-off sets the first team and each team's throwing order (kept); later
 rounds the team with the higher round score starts, a tie keeping the order.
 """
 
+from slampad.games import ANY_SEAT, TERMINAL
 from slampad.games import _check as ck
 from slampad.games import tumblin_board as tb
 from slampad.games import tumblin_score as sc
@@ -60,10 +61,10 @@ class Tumblin:
         self.totals = [0] * n
         self.won = []
 
-    # -- queries ---------------------------------------------------------
+    # -- queries --
     @property
     def log(self):
-        """The actions applied so far, as lists (what a save holds)."""
+        """The actions applied, as lists (what a save holds)."""
         return [unpack(c) for c in self.codes]
 
     def n(self):
@@ -85,6 +86,11 @@ class Tumblin:
                     return s
         return None
 
+    def current_player(self):
+        """T3: ANY_SEAT in the roll-off; then turn(); TERMINAL at the end."""
+        p = self.phase
+        return ANY_SEAT if p == "roll_off" else TERMINAL if p == "over" else self.turn()
+
     def thrown(self, seat):
         """How many of ``seat``'s dice are thrown this round."""
         k = len(self.order)
@@ -98,7 +104,6 @@ class Tumblin:
         return [sum(scores[s] for s in t) for t in self.teams]
 
     def view(self, player=None):
-        """Everything is on the table in Tumblin' Dice: every seat sees it all."""
         return view(self, player)
 
     def levels(self):
@@ -134,7 +139,7 @@ class Tumblin:
         if not ck.is_int(seat) or not 0 <= seat < self.n():
             raise ValueError("no seat %r" % (seat,))
 
-    # -- actions ---------------------------------------------------------
+    # -- actions --
     def apply(self, action):
         if not isinstance(action, (tuple, list)) or not action:
             raise ValueError("action must be a non-empty tuple, got %r" % (action,))
@@ -300,7 +305,7 @@ class Tumblin:
             return [0, 1]
         return list(self.order)
 
-    # -- saving ----------------------------------------------------------
+    # -- saving --
     def to_dict(self):
         return save(self)
 

@@ -84,12 +84,7 @@ def save(g):
 
 
 def load(cls, d):
-    ck.need_dict(d, "state")
-    if ck.need_key(d, "game", "") != GAME:
-        ck.bad("game", "expected %r, got %r" % (GAME, d["game"]))
-    v = ck.need_key(d, "v", "")
-    if not ck.is_int(v) or v != VERSION:
-        ck.bad("v", "save version %r; this firmware reads %d" % (v, VERSION))
+    ck.header(d, GAME, VERSION)
     o = check_options(ck.need_key(d, "options", ""))
     seed = ck.need_int(ck.need_key(d, "seed", ""), "seed", 0, 0xFFFFFFFF)
     log = ck.need_list(ck.need_key(d, "log", ""), "log")
@@ -105,6 +100,7 @@ def load(cls, d):
 
 
 def view(g, player):
+    """Everything is on the table in Tumblin' Dice: every seat sees it all."""
     return {
         "seat": player,
         "phase": g.phase,

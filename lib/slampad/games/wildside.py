@@ -17,6 +17,7 @@ from slampad.games.wildside_state import (  # noqa: F401 (re-exported)
     check_options,
     load,
     save,
+    whose,
 )
 from slampad.rng import Rng
 from slampad.ticks import ticks_diff
@@ -95,6 +96,9 @@ class Wildside:
             "sudden": self.sudden,
             "choice": None if self.choice is None else save(self)["choice"],
         }
+
+    def current_player(self):
+        return whose(self)  # W5, W12 (wildside_state.whose)
 
     def legal_actions(self, player=None):
         p = self.phase

@@ -1,5 +1,7 @@
-"""Loading a saved Wildside state: every field checked, errors name it."""
+"""Loading a saved Wildside state: every field checked, errors name it; and whose
+decision it is (``whose``, Wildside.current_player)."""
 
+from slampad.games import ANY_SEAT, REFEREE, TERMINAL
 from slampad.games import _check as ck
 from slampad.games import wildside_match as wm
 from slampad.rng import Rng
@@ -38,13 +40,19 @@ def check_options(given):
 LIVE = ("rolling", "window", "choose")
 
 
+def whose(g):
+    """games/__init__.py's current_player: the slammer choosing a victim (W5), the
+    referee's roll (W12), ANY_SEAT for the ready-up (W12) and the slams (W6)."""
+    p = g.phase
+    if p == "choose":
+        return g.choice["slammer"]
+    if p == "roll":
+        return REFEREE
+    return TERMINAL if p == "over" else ANY_SEAT
+
+
 def load(cls, d):
-    ck.need_dict(d, "state")
-    if ck.need_key(d, "game", "") != GAME:
-        ck.bad("game", "expected %r, got %r" % (GAME, d["game"]))
-    v = ck.need_key(d, "v", "")
-    if not ck.is_int(v) or v != VERSION:
-        ck.bad("v", "save version %r; this firmware reads %d" % (d["v"], VERSION))
+    ck.header(d, GAME, VERSION)
     o = check_options(ck.need_key(d, "options", ""))
     n = o["players"]
     g = cls(o, 0)
