@@ -213,7 +213,7 @@ CALLS = (
     ("lib/slampad/app/diceland/play.py", "PlayScreen.enter", "HexMap("),
     ("lib/slampad/app/diceland/draw.py", "HexMap.draw", "self.cell("),
     ("lib/slampad/app/diceland/draw.py", "HexMap.cell", "self.put("),
-    ("lib/slampad/games/gowild.py", "GoWild._end_trick", "self.wild_one = win"),
+    ("lib/slampad/games/gowild.py", "GoWild._end_trick", "gc.settle(self.scores"),
     ("lib/slampad/games/gowild.py", "GoWild._end_trick", 'self.options["target"]'),
 )
 
