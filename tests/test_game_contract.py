@@ -19,6 +19,7 @@ import pytest
 from contract_helpers import ok_by_every_seat, roundtrip
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from safety_net import SAFETY_NET_S
 
 from slampad.app import legal
 from slampad.games import (
@@ -292,8 +293,8 @@ def test_current_player_and_the_gate_on_micropython():
 
     entry = os.path.join("tests", "mp", "contract_games.py")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    ok, out = mpvm.run(entry, [80], heap="256K", timeout=120, cwd=root)
+    ok, out = mpvm.run(entry, [80], heap="256K", timeout=SAFETY_NET_S, cwd=root)
     assert ok and "OK contract" in out, out
     p = subprocess.run([sys.executable, entry, "80"], cwd=root, capture_output=True, text=True,
-                       timeout=120, check=True)
+                       timeout=SAFETY_NET_S, check=True)
     assert out.strip() == p.stdout.strip()
