@@ -24,18 +24,4 @@ def ok_by_every_seat(game, a):
     (up to legal.SEATS), the seat the action names first."""
     if not isinstance(a, (list, tuple)) or not a:
         return False
-    if legal._listed(a, game.legal_actions(None)):
-        return True
-    first = a[1] if len(a) > 1 and isinstance(a[1], int) and a[1] >= 0 else None
-    seats = list(range(legal.SEATS))
-    if first is not None and first < legal.SEATS:
-        seats.remove(first)
-        seats.insert(0, first)
-    for s in seats:
-        try:
-            acts = game.legal_actions(s)
-        except ValueError:  # no such seat
-            continue
-        if legal._listed(a, acts):
-            return True
-    return False
+    return legal._listed(a, game.legal_actions(None)) or legal.listed_by_a_seat(game, a)

@@ -9,6 +9,7 @@ Card notation: ``cards("3O 4W")`` is three orange and four wild, as the core's s
 
 
 from contract_helpers import roundtrip
+from soak_checks import first_to_play  # G3, read apart from the rules core
 
 from slampad.games import gowild_cards as gc
 from slampad.games.gowild import GoWild
@@ -57,18 +58,6 @@ def deck_list(top):
 
 
 # -- exact positions ------------------------------------------------------------------
-
-
-def first_to_play(hands, lead, plays):
-    """G3, read independently: first seat clockwise from the lead that has not played and
-    holds cards; None when there is none."""
-    n = len(hands)
-    done = {s for s, _ in plays}
-    for i in range(n):
-        s = (lead + i) % n
-        if s not in done and sum(hands[s]):
-            return s
-    return None
 
 
 def position(hands, lead=0, wild_one=None, scores=None, trick=1, rnd=1, plays=(), top="",

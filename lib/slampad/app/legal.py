@@ -46,6 +46,11 @@ def ok(game, a):
     p = game.current_player()
     if p != ANY_SEAT:  # one seat, or none (REFEREE, TERMINAL): no other seat lists any
         return p >= 0 and _listed(a, game.legal_actions(p))
+    return listed_by_a_seat(game, a)
+
+
+def listed_by_a_seat(game, a):
+    """True when any seat's ``legal_actions`` lists ``a``, the seat it names asked first."""
     first = a[1] if len(a) > 1 and isinstance(a[1], int) and a[1] >= 0 else None
     seats = list(range(SEATS))
     if first is not None and first < SEATS:
