@@ -14,7 +14,7 @@ def _mix(x):
     return x ^ (x >> 16)
 
 
-_SMALL = 16384  # below(n) for n up to this stays in small ints (see _step)
+_SMALL = 16384  # below(n) for n up to this stays in small ints (n * n < 2**30)
 
 
 class Rng:

@@ -41,8 +41,9 @@ GAMES = (
     },
 )
 
-# Modules every game owns besides its folder: the rules, the bots, the seating, the
-# setups' menus and the old save names (app/saves.py OLD).
+# Modules of one game besides its folder: the rules, the bots, the seating, the menu_
+# screens (resume offer, statistics: never in RAM with a game) and the old save names
+# (app/saves.py OLD).
 SHARED_PREFIXES = (
     "slampad.games.",
     "slampad.bots.",
