@@ -51,7 +51,7 @@ class BigText:
                 g = self.font.get_glyph(ord(s[i])) if i < len(s) else None
                 self.grid[i] = g.tile_index if g is not None else self.blank
             self.pal[1] = colour
-        self.text.dirty = True
+        self.text.changed()
 
     def close(self):
         self.text.drop(self.group)

@@ -217,6 +217,10 @@ class Text:
             if self.listener is not None:
                 self.listener(self.lines)
 
+    def changed(self):
+        """A picture under the rows changed: refresh the display at the next frame."""
+        self.dirty = True
+
     def refresh(self):
         if self.dirty:
             self.dirty = False

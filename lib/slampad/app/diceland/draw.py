@@ -162,7 +162,7 @@ class HexMap:
 
     def show(self, on):
         self.group.hidden = not on
-        self.app.text.dirty = True
+        self.app.text.changed()
 
     # -- drawing ---------------------------------------------------------
     def put(self, sx, sy, w, h, x, y):
@@ -236,7 +236,7 @@ class HexMap:
             i = self.cur
             self.seen[i] = look = self.look(i, self.style(i, i, self.picked))
             self.cell(i, look)
-            self.app.text.dirty = True
+            self.app.text.changed()
 
     def style(self, i, cursor, picked):
         """How hex i is drawn (look): mono inverts a picked hex, and the cursor's hex
@@ -277,4 +277,4 @@ class HexMap:
         for i, k in self.marks:
             x, y = self.pos[i]
             self.put(RING + k * (W + 2), 0, W + 2, H + 2, x - 1, y - 1)
-        self.app.text.dirty = True
+        self.app.text.changed()

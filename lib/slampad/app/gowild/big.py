@@ -93,7 +93,7 @@ class BigCards:
             f.x, f.y = x, y
             n.x, n.y = x + 2, y + 2
             f.hidden = n.hidden = False
-        self.text.dirty = True
+        self.text.changed()
 
     def show(self, cards):
         """Every slot: the cards given (x, y, count, colour, gold), the rest hidden."""
@@ -105,7 +105,7 @@ class BigCards:
         for s, _x, _y, i in self.spots:
             if s == seat and self.faces[i].hidden == on:
                 self.faces[i].hidden = self.counts[i].hidden = not on
-                self.text.dirty = True
+                self.text.changed()
 
     def fly(self, k, x, y):
         i = self.spots[k][3]

@@ -138,7 +138,7 @@ class CardRows:
             g = self.grids[r]
             for i in range(self.text.cols):  # a row's tiles never pass the text's columns
                 g[i] = ts[i] if i < len(ts) else 0
-            self.text.dirty = True
+            self.text.changed()
 
     # -- the animation's hooks (app/gowild/anim.py) --------------------------
     def blink(self, seat, on):
@@ -146,7 +146,7 @@ class CardRows:
             if s == seat:
                 for k in range(len(ts)):
                     self.grids[r][col + k] = ts[k] if on else 0
-        self.text.dirty = True
+        self.text.changed()
 
     def fly(self, k, x, y):
         """Spot ``k``'s card at (x, y): out of its row (the row's tiles say so) into a
@@ -164,14 +164,14 @@ class CardRows:
             self.group.append(f)
             self.flyers[k] = f
         f.x, f.y = x, y
-        self.text.dirty = True
+        self.text.changed()
 
     def land(self, k):
         """Spot ``k``'s card has arrived: gone from the screen."""
         if k not in self.flyers:
             self.fly(k, 0, 0)
         self.group.remove(self.flyers.pop(k))
-        self.text.dirty = True
+        self.text.changed()
 
     def width(self):
         return self.text.cols * self.tw

@@ -78,7 +78,7 @@ class BoardView:
     def show(self, on):
         if self.group.hidden == on:
             self.group.hidden = not on
-            self.text.dirty = True
+            self.text.changed()
 
     # -- geometry ------------------------------------------------------------------
     def set_widths(self, counts):
@@ -210,7 +210,7 @@ class BoardView:
                 self.sprite(MAX_DICE + 1 + s, s, 0, (5 * s + 2) * fw + 2, 2)
             else:
                 g.hidden = True
-        self.text.dirty = True
+        self.text.changed()
 
     def redraw(self):
         """The whole background again (the steps moved): steps, arrow and bar."""
@@ -221,7 +221,7 @@ class BoardView:
         bar, self.bar = self.bar, None
         if bar is not None:
             self.set_bar(bar[0], bar[1])
-        self.text.dirty = True
+        self.text.changed()
 
     # -- the aim and the power -----------------------------------------------------
     def set_aim(self, lane, seat):
@@ -237,7 +237,7 @@ class BoardView:
             if self.colour:
                 self.pal[5] = SEAT_COLOURS[self.seats[seat]]
             self.arrow(lane, 5)
-        self.text.dirty = True
+        self.text.changed()
 
     def arrow(self, lane, c):
         """Draw (or with c None, rub out) the arrow and its line."""
@@ -286,4 +286,4 @@ class BoardView:
                 for j in range(h):
                     edge = i in (0, w - 1) or j in (0, h - 1)
                     self.px(x + i, y + j, 5 if edge or i < fill else 0)
-        self.text.dirty = True
+        self.text.changed()

@@ -93,7 +93,7 @@ class DiceRows:
         grid = self.grids[row]
         for i in range(MAX_DICE):
             grid[i] = tiles[i] if i < len(tiles) else 0
-        self.text.dirty = True
+        self.text.changed()
 
     def fly(self, tile, row0, die0, row1, die1, part, whole):
         """The flyer ``part``/``whole`` of the way from die ``die0`` of row ``row0`` to die
@@ -105,12 +105,12 @@ class DiceRows:
         f.x = x0 + (x1 - x0) * part // whole
         f.y = y0 + (y1 - y0) * part // whole
         f.hidden = False
-        self.text.dirty = True
+        self.text.changed()
 
     def land(self):
         if not self.flyer.hidden:
             self.flyer.hidden = True
-            self.text.dirty = True
+            self.text.changed()
 
     def close(self):
         self.text.drop(self.group)

@@ -117,7 +117,7 @@ class Counts:
             self.shown[r] = s
             for i in range(2):
                 self.grids[r][i] = self.font.get_glyph(ord(s[i])).tile_index
-            self.text.dirty = True
+            self.text.changed()
 
     def close(self):
         self.text.drop(self.group)

@@ -112,7 +112,7 @@ class Ruling:
         if (items, y) == self.now:
             return
         self.now = (items, y)
-        self.text.dirty = True
+        self.text.changed()
         for kind in self.kinds:
             for grid, _ in self.kinds[kind]:
                 grid.hidden = True
