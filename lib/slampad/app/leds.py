@@ -48,6 +48,10 @@ class Leds:
         for i in self.seats[seat]:
             self._set(i, rgb)
 
+    def send_now(self):
+        """The next update sends at once (no 2 ms spacing: nothing else is sent after)."""
+        self.last = None
+
     def clear(self):
         if self.pixels is not None:
             for i in range(len(self.shadow)):

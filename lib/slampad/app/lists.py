@@ -78,8 +78,7 @@ class ListScreen(Screen):
 
     def notes(self, notes, now):
         """Show these notes, then the app's one-off notices (saves, a crash), in turn."""
-        notes = notes + self.app.notices
-        self.app.notices = []
+        notes = notes + self.app.take_notices()
         if notes:
             self.later = notes[1:]
             self.say(notes[0], now)

@@ -111,6 +111,22 @@ class App:
         autoreload(not screen.in_game)  # a USB write must not kill a game
         screen.enter(self.now)
 
+    def count_save(self, error=None):
+        """A game save was made (saves.save), or failed with ``error``: said once."""
+        if error is None:
+            self.saves_written += 1
+        elif not self.save_failed:
+            self.save_failed = True
+            self.notices.append("Game not saved: %s" % type(error).__name__)
+
+    def count_resume(self):
+        self.resumed += 1
+
+    def take_notices(self):
+        """The one-off notices, each shown once: taking them empties the list."""
+        out, self.notices = self.notices, []
+        return out
+
     def store(self):
         """The record store over microcontroller.nvm, made on first use; None if the
         board has none (a note says so once)."""

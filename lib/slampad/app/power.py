@@ -152,6 +152,10 @@ class Power:
         if self.dimmed:
             self.dim(False)
 
+    def at_safe_point(self):
+        """The game just passed a safe point (saves.save): warnings may show now."""
+        self.safe = True
+
     def step(self, now):
         """Once a frame, after the screen's tick."""
         app = self.app

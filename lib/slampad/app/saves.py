@@ -24,7 +24,7 @@ def save(scr):
     """Save scr's game under "game". Returns False if it could not be saved. Also a
     safe point for the battery's warnings (app/power.py)."""
     app = scr.app
-    app.power.safe = True
+    app.power.at_safe_point()
     st = app.store()
     if st is None:
         return False
@@ -33,11 +33,9 @@ def save(scr):
     try:
         st.save(GAME, rec)
     except Exception as e:  # too big (ValueError) or a flash error: play on, say so
-        if not app.save_failed:
-            app.save_failed = True
-            app.notices.append("Game not saved: %s" % type(e).__name__)
+        app.count_save(e)
         return False
-    app.saves_written += 1
+    app.count_save()
     return True
 
 
@@ -95,8 +93,8 @@ def resume(app, rec):
     except (ImportError, AttributeError, KeyError, TypeError, ValueError, IndexError) as e:
         drop(app, "Saved game unreadable (%s): dropped" % type(e).__name__)
         return None
-    scr.resumed = True
-    app.resumed += 1
+    scr.from_save()
+    app.count_resume()
     return scr
 
 

@@ -9,6 +9,10 @@ class Screen:
     def __init__(self, app):
         self.app = app
 
+    def from_save(self):
+        """This screen was rebuilt from a save (saves.resume), not started afresh."""
+        self.resumed = True
+
     def enter(self, now):
         pass
 

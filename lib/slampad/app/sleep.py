@@ -91,7 +91,7 @@ def deep_sleep(app):
     """LEDs and display off, the pins released, then sleep until a pin alarm."""
     hw = app.hw
     app.leds.clear()
-    app.leds.last = None
+    app.leds.send_now()
     app.leds.update(app.now)
     app.text.show([])
     app.text.refresh()
