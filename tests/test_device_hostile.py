@@ -518,10 +518,10 @@ def long_tumblin_virtual(dev, hold):
     powers = set()
 
     def charging():
-        from slampad.app.tumblin.draw import shown_power
+        from slampad.app.tumblin.looks import shown_power
 
         assert scr.stage == "charge" and scr.who == 0, dev.lines()
-        powers.add(shown_power(scr, dev.now()))
+        powers.add(shown_power(scr.moment(), dev.now()))
 
     n = len(throws(scr))
     slow(dev, hold, charging, chunk=3700, frame=500)  # the power bar redraws each frame

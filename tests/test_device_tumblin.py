@@ -7,7 +7,7 @@ import sys
 import device_helpers
 from device_helpers import S1_COLOUR, WidthCheck, colour_name, run_until
 
-from slampad.app.tumblin.draw import shown_power
+from slampad.app.tumblin.looks import shown_power
 from slampad.ticks import ticks_diff
 
 shim = device_helpers.shim
@@ -60,7 +60,7 @@ def check_board(dev, scr):
     """The picture (T1, S1): every die on the board is one sprite, with its face and its
     seat's shape and colour, on the step of its level, none over another."""
     g = scr.game
-    v = scr.view
+    v = scr.view.board
     assert v is not None and not v.group.hidden
     drawn = [d for d in v.dice[:16] if not d.hidden]
     assert len(drawn) == len(g.board), (len(drawn), g.board)
@@ -123,7 +123,7 @@ def human_throw(dev, scr, k, samples):
         dev.tap("up", ms=20, after=20)
     while scr.aim[s] != target:
         dev.tap("up" if scr.aim[s] < target else "down", ms=20, after=20)
-    assert scr.view.aim == (target, s)  # the arrow is drawn in the lane aimed at
+    assert scr.view.board.aim == (target, s)  # the arrow is drawn in the lane aimed at
     hold = 500 + 90 * (k % 6)
     if k == 1:
         hold = 1900  # held past full power: the bar falls again (ping-pong)
@@ -135,13 +135,14 @@ def human_throw(dev, scr, k, samples):
         dev.run(100)
         counts.append(lit(dev, pad))
     assert scr.stage == "charge" and dev.shows("%s power" % scr.name(s)), dev.lines()
-    assert abs(scr.view.bar[1] - shown_power(scr, dev.now())) <= 6  # the bar: the power
+    bar = scr.view.board.bar
+    assert abs(bar[1] - shown_power(scr.moment(), dev.now())) <= 6  # the bar: the power
     dev.run(hold - 1 - 100 * (hold // 100 - 1))
     dev.release(key)
     dev.run(1)
     held_ms = ticks_diff(dev.now(), t_press, WRAP)
     dev.run(30)  # the release counts once it lasts 20 ms (App.step's BOUNCE_MS)
-    from slampad.app.tumblin.draw import power_at
+    from slampad.app.tumblin.looks import power_at
 
     a = g.log[-1]
     assert a[0] == "throw" and a[1] == s and a[3] == target, a
@@ -206,7 +207,7 @@ def test_T6_virtual_game_two_humans_two_bots_to_the_end_and_replay(dev_factory):
     assert not wide.too_wide, wide.too_wide
     # ONE_OF (tools/deploy.py counts them apart): the virtual board never loads the entry.
     assert "slampad.bots.tumblin" in sys.modules
-    assert "slampad.app.tumblin.enter" not in sys.modules
+    assert "slampad.app.tumblin.table" not in sys.modules
 
 
 def test_T3_rolloff_shows_each_roll_on_screen_and_pixels(dev_factory):
@@ -479,7 +480,7 @@ def test_macropad_key_pixels_and_power_bar_on_screen(dev_factory):
             dev.press("1")
             dev.run(700)
             assert dev.lines()[0].startswith("P1 power")  # no dice pixels: the bar on screen
-            assert scr.view.bar[1] >= 50
+            assert scr.view.board.bar[1] >= 50
             dev.release("1")
         run_until(dev, lambda: scr.stage == "result", 20000)
 

@@ -104,7 +104,7 @@ def lay(dev, scr, board):
 def steps(dev, scr):
     """Each drawn part's x range on the picture: [pad, 0x, 1x, 2x, 3x, 4x]; checked
     against the frame: a step's drop is a lit line down at each part's left edge."""
-    v = scr.view
+    v = scr.view.board
     shot = dev.screenshot()
     sc = dev.app.text.scale
     for k in range(1, 6):
@@ -125,7 +125,7 @@ def test_T1_each_die_is_drawn_on_its_step_with_its_face_and_seat(dev_factory, pr
     shot = dev.screenshot()
     sc = dev.app.text.scale
     parts = steps(dev, scr)
-    v = scr.view
+    v = scr.view.board
     found = {}
     for seat, face, level, _x, _y in board:
         k = 5 if level == 4 else level + 1
@@ -156,7 +156,7 @@ def test_T1_a_crowded_step_shows_every_die_never_a_count(dev_factory, profile):
         dev.tap("up", ms=20, after=20)
     shot = dev.screenshot()
     sc = dev.app.text.scale
-    v = scr.view
+    v = scr.view.board
     parts = steps(dev, scr)
     box = (parts[4][0], v.top(4), parts[4][1], v.top(4) + v.depth)
     places = set()
@@ -188,7 +188,7 @@ def arrow_row(shot, sc, x0, x1, y0, y1):
 def test_T6_the_aim_is_an_arrow_that_up_and_down_move(dev_factory, profile):
     dev = dev_factory(profile, seed=4)
     scr = start(dev, [0, 1], ["human", "human"])
-    v = scr.view
+    v = scr.view.board
     sc = dev.app.text.scale
     who = scr.who
     x0, x1 = v.xs[1], v.xs[2]
@@ -224,24 +224,24 @@ def bar_fill(shot, sc, box):
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_T6_the_power_is_a_bar_that_fills_while_the_pad_is_held(dev_factory, profile):
-    from slampad.app.tumblin.draw import shown_power
+    from slampad.app.tumblin.looks import shown_power
 
     dev = dev_factory(profile, seed=4)
     scr = start(dev, [0, 1], ["human", "human"])
     sc = dev.app.text.scale
     key = str(scr.seats[scr.who] + 1)
     if not dev.hw.colour:
-        assert scr.view.bar is None  # the OLED's status row has words until the pad is held
+        assert scr.view.board.bar is None  # the OLED's status row has words until the pad is held
     dev.press(key)
     fills = []
     for _ in range(3):
         dev.run(300)
         shot = dev.screenshot()
-        box, power = scr.view.bar
+        box, power = scr.view.board.bar
         x, y, w, h = box
         assert y + h <= dev.app.text.cell[1] // sc * (2 if dev.hw.colour else 1)  # on a text row
         got = bar_fill(shot, sc, box)
-        want = (w - 2) * shown_power(scr, dev.now()) // 100
+        want = (w - 2) * shown_power(scr.moment(), dev.now()) // 100
         assert abs(got - want) <= (w - 2) // 12, (got, want)
         fills.append(got)
         # The bar's outline is whole, so an empty bar still reads as one.
@@ -266,7 +266,7 @@ def test_T6_the_die_just_thrown_blinks_where_it_landed_then_stays(dev_factory, p
     assert scr.landed
     shown = []
     while scr.stage == "result":
-        drawn = [d for d in scr.view.dice[:16] if not d.hidden]
+        drawn = [d for d in scr.view.board.dice[:16] if not d.hidden]
         shown.append(len(drawn))
         dev.run(50)
     n = len(scr.shown)

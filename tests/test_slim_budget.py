@@ -133,14 +133,14 @@ def test_a_game_loading_one_of_two_modules_counts_each_on_its_own():
     plan = deploy.make_plan(profile="pico_tft")
     assert deploy.one_of(plan, "slampad.app.tumblin.play") == [
         "slampad.bots.tumblin",
-        "slampad.app.tumblin.enter",
+        "slampad.app.tumblin.table",
     ]
     _base, games = deploy.import_sets(plan, "pico_tft")
     virtual = games["slampad.app.tumblin.play|slampad.bots.tumblin"]
-    table = games["slampad.app.tumblin.play|slampad.app.tumblin.enter"]
-    assert "slampad.bots.tumblin" in virtual and "slampad.app.tumblin.enter" not in virtual
-    assert "slampad.app.tumblin.enter" in table and "slampad.bots.tumblin" not in table
-    assert {"slampad.games.tumblin", "slampad.app.tumblin.draw"} <= virtual & table
+    table = games["slampad.app.tumblin.play|slampad.app.tumblin.table"]
+    assert "slampad.bots.tumblin" in virtual and "slampad.app.tumblin.table" not in virtual
+    assert "slampad.app.tumblin.table" in table and "slampad.bots.tumblin" not in table
+    assert {"slampad.games.tumblin", "slampad.app.tumblin.looks"} <= virtual & table
     assert "slampad.app.tumblin.play" not in games  # only its two real sets are counted
     # The setup screen is loaded from the menu before the game and drops itself.
     assert "slampad.app.tumblin.setup" not in virtual | table
@@ -171,4 +171,4 @@ def test_each_game_loads_its_largest_modules_first():
         assert sizes == sorted(sizes, reverse=True), entry
         assert entry in names and "slampad.games._check" in names
     assert "slampad.bots.tumblin" not in orders["slampad.app.tumblin.play"]  # ONE_OF
-    assert "slampad.app.tumblin.enter" not in orders["slampad.app.tumblin.play"]
+    assert "slampad.app.tumblin.table" not in orders["slampad.app.tumblin.play"]

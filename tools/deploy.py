@@ -576,7 +576,7 @@ GAME_PREFIXES = _SHARED + tuple("slampad.app." + g for g in GAME_FOLDERS)
 
 
 def screen_folder(module):
-    """The game whose screen folder holds ``module`` (slampad.app.tumblin.news:
+    """The game whose screen folder holds ``module`` (slampad.app.tumblin.words:
     tumblin), or None."""
     parts = module.split(".")
     if len(parts) > 2 and parts[:2] == ["slampad", "app"] and parts[2] in GAME_FOLDERS:

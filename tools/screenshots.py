@@ -47,7 +47,7 @@ def worth_showing(game, scr):
     if game == "diceland":
         return scr.stage == "pick" and g.phase == "attack" and g.count(0) + g.count(1) >= 8
     if game == "tumblin":  # the virtual board, some dice thrown, the next one aimed
-        return getattr(scr, "view", None) is not None and scr.stage == "aim" and scr.die_no >= 3
+        return getattr(scr, "virtual", False) and scr.stage == "aim" and scr.die_no >= 3
     return True
 
 

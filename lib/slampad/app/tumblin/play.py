@@ -5,10 +5,10 @@ power from the keypad's stamps). Table board: throw a real die, then slam the pa
 (or select); up undoes the last entry (S3); the dice are entered after the round.
 """
 
-from slampad.app import cues, legal
-from slampad.app.screen import Screen
-from slampad.app.tumblin.draw import PAGE_MS, RISE_MS, STEP_MS, anim, draw, paint, power_at
-from slampad.app.tumblin.news import news, over
+from slampad.app import cues
+from slampad.app.tumblin import words
+from slampad.app.tumblin.looks import RISE_MS, STEP_MS, power_at
+from slampad.app.tumblin.throws import Throws
 from slampad.games.tumblin import Tumblin
 from slampad.ticks import ticks_diff
 
@@ -16,104 +16,26 @@ WRAP = 1 << 29
 BOT_MS = 900  # a bot's pause before it rolls or throws
 ORDER_MS = 2500  # the order stays on screen this long
 RESULT_MS = 2200  # a throw's result stays at least this long
-GAP_MS = 300  # a second table throw this soon after one is a bounce
 GO_MS = 700  # the summary takes no press before this
 AUTO_MS = 6000  # bots only: the summary moves on by itself
 NOTE_MS = 2500  # a note on the table screen stays this long
 # Never both in one game: bots throw on the virtual board, dice are entered at a table.
-ONE_OF = ("slampad.bots.tumblin", "slampad.app.tumblin.enter")
+ONE_OF = ("slampad.bots.tumblin", "slampad.app.tumblin.table")
 
 
-class PlayScreen(Screen):
+class PlayScreen(Throws):
     SAVE = (__name__, "Tumblin' Dice")  # saves.save
-    # Stages: roll, order, then per throw aim > charge or bot > botcharge, then
-    # slide > result (virtual) or table; summary after a round.
-    stage = "roll"
-    t0 = 0
-    bot_t = 0
-    started = False
-    aim_t = None  # when the aim last moved
-    press_t = 0
-    power = 0
-    choice = None  # a bot's (power, aim)
-    note = ""
-    steps = 0  # levels the thrown die slides down
-    landed = False  # ... and whether it rests on a scoring level
-    who = 0  # the seat throwing (or whose throw is shown)
-    die_no = 1
-    order_line = ""
-    last_table = None
-    pages = 1  # result pages the display needs
-    dirty = True
-    v = -1
-    leave = None
-    in_game = True
-    unsaved = False  # the game changed since it was last saved
-    view = None  # the virtual board (board.BoardView), made on first draw
 
     def __init__(self, app, seats, kinds, options):
-        Screen.__init__(self, app)
-        self.seats = list(seats)  # game seat -> pad (colour SEAT_COLOURS[pad], S1)
-        self.kinds = list(kinds)  # "human" or a bot level
-        self.options = dict(options)
-        o = dict(options)
-        o["players"] = n = len(seats)
-        self.seed = seed = app.new_seed()
-        self.game = g = Tumblin(o, seed)
-        self.virtual = g.options["board"] == "virtual"
-        self.bots = [None] * n  # table mode has no bots (T6: real dice)
-        if self.virtual and kinds.count("human") < n:
-            from slampad.bots.tumblin import TumblinBot
-
-            self.bots = [None if k == "human" else TumblinBot(s, k, seed)
-                         for s, k in enumerate(kinds)]
-        self.humans = "human" in kinds
-        self.aim = [0] * n
-        self.faces = [None] * n  # roll-off faces shown
-        self.msgs = []  # the last throw's result, or the last roll
-        self.shown = g.board  # the board drawn (after a round's last throw: its end)
-        self.before = []  # the board as the thrown die set off (the slide)
-        self.playing = []  # this round's seats, in order (for its summary)
-        self.summary = []  # a finished round's page, until play goes on
-        self.taught = []  # seats that have thrown: their aim prompt is short now
-
-    def meta(self):
-        return {"seats": self.seats, "kinds": self.kinds, "options": self.options}
+        if app.hw.colour:
+            from slampad.app.tumblin.tft import View
+        else:
+            from slampad.app.tumblin.oled import View
+        self.view = View(app)
+        Throws.__init__(self, app, seats, kinds, options)
 
     def on_leave(self, now):
-        if self.view is not None:
-            self.view.close()  # the next screen draws on a clean display
-            self.view = None
-
-    def paused(self):
-        """Waiting for a person: to aim, to throw at the table, to go on after a
-        round, or to roll (no bot left to roll)."""
-        st = self.stage
-        if st == "roll":
-            g = self.game
-            return not any(self.bots[s] and ("roll", s) in g.legal_actions(s)
-                           for s in range(len(self.seats)))
-        return st in ("aim", "table") or st == "summary" and self.humans
-
-    def name(self, s):
-        return "P%d" % (self.seats[s] + 1)
-
-    def names(self, ss):
-        return " ".join(self.name(s) for s in ss)
-
-    def set_stage(self, stage, now):
-        self.stage = stage
-        self.t0 = now
-        self.dirty = True
-
-    def act(self, a, now):
-        ev = legal.apply(self.game, a)  # None: not legal now, dropped
-        return None if ev is None else self.after_actions(ev, now)
-
-    def after_actions(self, events, now):
-        """Take in the events of game.apply (the enter screen calls it too)."""
-        self.unsaved = True
-        return news(self, events, now)
+        self.view.close()  # the next screen draws on a clean display
 
     def enter(self, now):
         if not self.started:
@@ -122,72 +44,8 @@ class PlayScreen(Screen):
             self.set_stage("roll", now)
             self.bot_t = now
             return
-        self.dirty = True  # back from the enter screen: a summary, or throws again
+        self.dirty = True  # back from the table screen: a summary, or throws again
         if self.stage != "summary":
-            self.next_turn(now)
-
-    # -- turns
-    def next_turn(self, now):
-        g = self.game
-        if self.unsaved:  # between throws: a safe point (T4)
-            from slampad.app import saves
-
-            self.unsaved = False
-            saves.save(self)
-        self.shown = g.board
-        self.power = 0
-        if g.phase != "throw":
-            return
-        self.who = s = g.turn()
-        self.die_no = g.thrown(s) + 1
-        self.aim_t = None
-        st = "bot" if self.bots[s] else "aim"
-        self.set_stage(st if self.virtual else "table", now)
-
-    def throw(self, power, aim, now):
-        g = self.game
-        self.power = power
-        if self.bots[self.who] is None and self.who not in self.taught:
-            self.taught.append(self.who)
-        self.before = [list(d) for d in g.board]
-        board = g.board  # the core starts a new list next round: keep this one
-        self.note = ""
-        ev = legal.apply(self.game, ("throw", self.who, power, aim))
-        if ev is None:
-            return
-        self.stage = "slide"  # so a round's summary waits for the slide and result
-        self.after_actions(ev, now)
-        self.shown = board
-        self.steps = 0
-        self.landed = False
-        for e in ev:
-            if e[0] == "landed":
-                self.landed = True
-                self.steps = 4 if e[3] == -1 else e[3]
-            elif e[0] == "removed" and e[2] is None:
-                self.steps = 4
-        self.app.beep(cues.SLAM)
-        self.set_stage("slide", now)
-
-    def table_throw(self, now):
-        if self.last_table is not None and ticks_diff(now, self.last_table, WRAP) < GAP_MS:
-            return
-        s = self.who
-        if not legal.ok(self.game, ("throw", s)):  # T4: no throw now (the enter phase)
-            return
-        self.act(("throw", s), now)
-        self.last_table = now
-        self.note = "%s threw die %d" % (self.name(s), self.die_no)
-        self.app.beep(cues.SLAM)
-        self.next_turn(now)
-
-    def undo(self, now):
-        if ("undo",) in self.game.legal_actions(None):
-            self.summary = []
-            self.act(("undo",), now)
-            self.last_table = None
-            self.app.beep(cues.MOVE)
-            self.set_stage("table", now)  # then the enter screen, or throws
             self.next_turn(now)
 
     def go_on(self, now):
@@ -195,8 +53,10 @@ class PlayScreen(Screen):
             return
         self.summary = []
         self.note = ""
-        if self.game.is_over():
-            self.leave = over(self)
+        g = self.game
+        if g.is_over():
+            app, seats, kinds, opts = self.app, self.seats, self.kinds, self.options
+            self.leave = words.over(app, g, seats, lambda: PlayScreen(app, seats, kinds, opts))
         else:
             self.next_turn(now)
 
@@ -250,7 +110,7 @@ class PlayScreen(Screen):
         g = self.game
         st = self.stage
         if g.phase == "enter" and st != "summary":
-            from slampad.app.tumblin.enter import EnterScreen
+            from slampad.app.tumblin.table import EnterScreen
 
             return EnterScreen(self)
         app = self.app
@@ -277,23 +137,25 @@ class PlayScreen(Screen):
             self.throw(self.choice[0], self.choice[1], now)
         elif st == "slide" and dt >= (self.steps + 1) * STEP_MS:
             self.set_stage("result", now)
-        elif st == "result" and dt >= max(RESULT_MS, self.pages * PAGE_MS):
-            if self.summary:
-                self.set_stage("summary", now)
-                app.beep(cues.MATCH)
-            else:
-                self.next_turn(now)
         elif st == "summary" and not self.humans and dt >= AUTO_MS:
             self.go_on(now)
             if self.leave is not None:
                 return self.leave
-        v = anim(self, now)
-        if self.dirty or v != self.v:
-            self.dirty = False
-            self.v = v
-            draw(self, now)
-            paint(self, now)
+        if not self.redraw(now) and st == "result" and dt >= RESULT_MS:
+            if self.summary:  # the result's pages have all been shown
+                self.set_stage("summary", now)
+                app.beep(cues.MATCH)
+            else:
+                self.next_turn(now)
+            self.redraw(now)
         return None
+
+    def redraw(self, now):
+        """The view draws what changed; True while something on it still moves."""
+        if self.dirty:
+            self.dirty = False
+            self.view.show(self.game, self.moment())
+        return self.view.tick(now)
 
 
 def resume(app, meta, state):
@@ -304,10 +166,5 @@ def resume(app, meta, state):
     if len(kinds) != n or len(set(seats)) != n or min(seats) < 0 or max(seats) >= app.hw.n_pads:
         raise ValueError("seats do not match the game")
     scr = PlayScreen(app, seats, kinds, meta["options"])
-    if scr.game.options != g.options:
-        raise ValueError("options do not match the game")
-    scr.game = g
-    scr.shown = g.board
-    scr.started = g.phase != "roll"  # else the roll-off starts as in a new game
-    scr.note = "Resumed"
+    scr.load(g)
     return scr

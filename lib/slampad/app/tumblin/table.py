@@ -67,8 +67,7 @@ class EnterScreen(ListScreen):
     def enter(self, now):
         self.pad_t = self.t0 = now  # the slam of the round's last throw may bounce in here
         ListScreen.enter(self, now)
-        note = self.play.note  # S3: an undo on the round's summary brought us here
-        self.play.note = ""
+        note = self.play.take_note()  # S3: an undo on the round's summary brought us here
         if note.startswith("Undone"):
             self.say(note, now)
 

@@ -1,0 +1,287 @@
+"""How Tumblin' Dice looks on either display: the parent of oled.View and tft.View.
+
+The virtual board is a picture (app/tumblin/board.py: the steps from the side, every
+die where it lies, the aim arrow and the power bar) with words around it (each view
+writes its own: a status row on the OLED, rows above and below on 240x240), each
+prompt saying who acts and what to do; the roll-off, the table board and the round's
+scores are text; and the seat LEDs (S1 colours; a roll-off die as lit pixels).
+The play screen hands over its moment (app/tumblin/throws.py's moment() says what
+each key is) and the game; a view reads them and never changes them."""
+
+from slampad.app import view
+from slampad.app.tumblin.board import BoardView
+from slampad.app.tumblin.words import name
+from slampad.app.ui import SEAT_COLOURS, wrap
+from slampad.app.ui import rgb as _rgb
+from slampad.ticks import ticks_diff
+
+WRAP = 1 << 29
+RISE_MS = 1200  # charging: 0 to full power in this long, then back down
+STEP_MS = 260  # the sliding die takes this long per level
+PAGE_MS = 1800  # rows that do not fit are shown a page at a time
+ALT_MS = 1500  # the status row's pages turn this often while a player aims
+BLINK_MS = 250
+TUMBLE_MS = 90  # the sliding die shows another face this often
+WHITE = 0xFFFFFF
+OFF = (0, 0, 0)
+THROWING = ("aim", "charge", "bot", "botcharge", "slide", "result")
+
+
+def power_at(ms):
+    """T6: power from the hold time, a ping-pong: holding too long is not max."""
+    c = max(0, ms) % (2 * RISE_MS)
+    if c > RISE_MS:
+        c = 2 * RISE_MS - c
+    return c * 100 // RISE_MS
+
+
+def shown_power(m, now):
+    """The power the bar shows at ``now`` in moment ``m``."""
+    if m["stage"] == "charge":
+        return power_at(ticks_diff(now, m["press"], WRAP))
+    if m["stage"] == "botcharge":
+        return min(m["choice"][0], ticks_diff(now, m["t0"], WRAP) * 100 // RISE_MS)
+    return m["power"]
+
+
+class View(view.View):
+    def __init__(self, app):
+        view.View.__init__(self, app)
+        self.big = self.text.rows >= 8
+        self.board = None  # the virtual board's picture (board.BoardView), made on first use
+        self.game = None
+        self.m = None  # the moment drawn
+        self.fresh = False  # a moment not drawn yet
+        self.v = -1  # anim() when last drawn
+        self.pages = 1  # result pages the words need
+
+    def show(self, game, moment):
+        self.game = game
+        self.m = moment
+        self.fresh = True  # drawn at the next tick
+
+    def tick(self, now):
+        """Draw when the moment or anim() changed; True while the throw moves, and
+        while a result's pages have not all been shown."""
+        m = self.m
+        if m is None:
+            return False
+        v = self.anim(now)
+        if self.fresh or v != self.v:
+            self.fresh = False
+            self.v = v
+            self.draw(now)
+            self.paint(now)
+        st = m["stage"]
+        if st == "result":
+            dt = ticks_diff(now, m["t0"], WRAP)
+            return dt < 4 * BLINK_MS or dt < self.pages * PAGE_MS
+        return st in ("charge", "botcharge", "slide")
+
+    def close(self):
+        if self.board is not None:
+            self.board.close()  # the next screen draws on a clean display
+            self.board = None
+
+    def anim(self, now):
+        """A number that changes when the picture must (so draws happen only then)."""
+        m = self.m
+        st = m["stage"]
+        dt = ticks_diff(now, m["t0"], WRAP)
+        if st in ("charge", "botcharge"):
+            return shown_power(m, now) // 5
+        if st == "slide":
+            return dt // TUMBLE_MS  # a new face each time (it tumbles), a step each STEP_MS
+        if st == "result" and dt < 4 * BLINK_MS:
+            return dt // BLINK_MS - 99  # the landed die blinks
+        if st in ("result", "summary"):
+            return dt // PAGE_MS
+        if st == "aim":
+            return dt // ALT_MS
+        if st in ("roll", "order") and 6 in m["faces"]:
+            return dt // BLINK_MS
+        return 0
+
+    def roll_rows(self, cols):
+        """The roll-off in words (T3): who rolled what, who still has to roll."""
+        g = self.game
+        m = self.m
+        seats = m["seats"]
+        if m["stage"] == "order":
+            lines = [m["order"], "%s throws first" % name(seats, g.order[0])]
+        else:
+            lines = ["Roll for order: slam!"]
+        rolled = []
+        waiting = []
+        for s in range(len(seats)):
+            if m["faces"][s] is not None:
+                rolled.append("%s %d" % (name(seats, s), m["faces"][s]))
+            elif ("roll", s) in g.legal_actions(s):
+                waiting.append(name(seats, s))
+        line = "Rolled:"
+        for i in range(len(rolled)):  # a seat and its roll stay on one row
+            x = " %s%s" % (rolled[i], "," if i < len(rolled) - 1 else "")
+            if len(line) + len(x) > cols:
+                lines.append(line)
+                line = x[1:]
+            else:
+                line += x
+        if rolled:
+            lines.append(line)
+        if waiting and m["stage"] == "roll":
+            lines.append("To roll: " + " ".join(waiting))
+        if m["note"]:
+            lines.append(m["note"])
+        return lines
+
+    def says(self):
+        """What a throw's words say, by stage: pages, turned in time (each one row on the
+        OLED, two rows on 240x240); each view words its prompts (prompt())."""
+        m = self.m
+        st = m["stage"]
+        me = name(m["seats"], m["who"])
+        notes = [m["note"]] if m["note"] else []
+        if st in ("aim", "charge", "botcharge"):
+            return self.prompt(st, me, notes)
+        if st == "bot":
+            return [me + " (bot) aims..."]
+        if st == "slide":
+            return [me + " throws..."]
+        return m["msgs"] + notes
+
+    def throw(self, now):
+        """A throw on the virtual board: the picture, and the words around it (words())."""
+        t = self.text
+        m = self.m
+        st = m["stage"]
+        dt = ticks_diff(now, m["t0"], WRAP)
+        v = self.board
+        if v is None:
+            v = self.board = BoardView(self.app, m["seats"], self.game.options["minus_zone"])
+        v.show(True)
+        pages = self.says()
+        turn = ALT_MS if st == "aim" else PAGE_MS
+        if self.big:  # two rows a page
+            rows = []
+            for x in pages:
+                w = wrap(x, t.cols)
+                rows += [w[i:i + 2] for i in range(0, len(w), 2)]
+        else:
+            rows = [[x] for x in pages]
+        self.pages = len(rows) or 1
+        i = dt // turn
+        if st == "result":
+            i = min(i, len(rows) - 1)  # the screen moves on once the last page was shown
+        page = rows[i % len(rows)] if rows else [""]
+        power = st in ("charge", "botcharge")
+        aiming = power or st in ("aim", "bot")
+        board = m["before"] if st == "slide" else m["board"]
+        mover = None
+        if aiming:
+            mover = (m["who"], 0, 0, m["aim"])  # the die on the launch pad
+        elif st == "slide":
+            part = 1 + min(m["steps"], dt // STEP_MS)
+            mover = (m["who"], 1 + (dt // TUMBLE_MS) % 6, part, m["aim"])
+        hide = None
+        if st == "result" and m["landed"] and dt < 4 * BLINK_MS and dt // BLINK_MS % 2:
+            hide = len(board) - 1  # the die just thrown blinks a moment (it is the last)
+        v.draw(board, mover, page == ["legend"], hide)
+        v.set_aim(m["aim"] if aiming else None, m["who"])
+        if page == ["legend"]:  # the seats' shapes, drawn after their names
+            page = ["   ".join(name(m["seats"], s) for s in range(len(m["seats"])))]
+        self.words(v, page, now)
+
+    def prompt(self, st, me, notes):
+        """The pages of a prompt to ``me`` (P1..) at stage ``st`` ("aim", "charge" or
+        "botcharge"), after ``notes``."""
+        raise NotImplementedError
+
+    def words(self, v, page, now):
+        """The rows around the board picture ``v``: ``page`` of the prompt's pages."""
+        raise NotImplementedError
+
+    def draw(self, now):
+        t = self.text
+        g = self.game
+        m = self.m
+        cols, rows = t.cols, t.rows
+        big = self.big
+        st = m["stage"]
+        dt = ticks_diff(now, m["t0"], WRAP)
+        if m["virtual"] and st in THROWING:
+            self.throw(now)
+            return
+        if self.board is not None:
+            self.board.show(False)
+        lines = []
+        colours = None
+        if st in ("roll", "order"):
+            for x in self.roll_rows(cols):
+                lines += wrap(x, cols)
+        elif st == "summary":
+            summary = m["summary"]
+            body = summary[1:]
+            body.append("Slam/select: " + ("the end" if g.is_over() else "go on"))
+            if not m["virtual"]:
+                body.append("up: undo last die")  # S3
+            room = rows - 1
+            p = (dt // PAGE_MS) % ((len(body) + room - 1) // room)
+            lines = summary[:1] + body[p * room:(p + 1) * room]
+            colours = [WHITE] * len(lines)
+            for i in range(1, len(lines)):
+                x = lines[i]
+                if x[0] == "P" and x[2] == " ":  # a seat's line: its colour (S1)
+                    colours[i] = SEAT_COLOURS[int(x[1]) - 1]
+        else:  # the table board: throw a real die, then slam
+            me = name(m["seats"], m["who"])
+            mine = SEAT_COLOURS[m["seats"][m["who"]]]
+            on = " on the board" if big else ""
+            says = wrap("%s: throw a die%s, then slam your pad" % (me, on), cols)
+            note = wrap(m["note"], cols) if m["note"] else []
+            head = "%s %s die %d/4" % ("Overtime" if g.overtime else "Round %d" % g.round,
+                                        me, m["die"])
+            undo = ["up: undo last entry"] if ("undo",) in g.legal_actions(None) else []
+            lines = [head] + says + note + (undo if big or not note else [])
+            colours = [mine] * len(lines)
+        t.show(lines, colours)
+
+    def paint(self, now):
+        """LEDs (S1): the thrower's strip in their colour, then its power bar, the
+        sliding die and its level; the others dim, one pixel per die still to throw."""
+        g = self.game
+        m = self.m
+        leds = self.app.leds
+        st = m["stage"]
+        dt = ticks_diff(now, m["t0"], WRAP)
+        blink_on = dt // BLINK_MS % 2 == 0
+        best = max(g.totals) if st == "summary" else None
+        for s in range(len(m["seats"])):
+            pad = m["seats"][s]
+            c = _rgb(SEAT_COLOURS[pad])
+            dim = _rgb(SEAT_COLOURS[pad], 0.15)
+            lit = c
+            if st in ("roll", "order"):
+                f = m["faces"][s]
+                if f is not None:  # the face as lit pixels; a six is all five, blinking
+                    px = [c] * (5 if blink_on else 0) if f == 6 else [c] * f
+                elif g.phase == "roll_off" and ("roll", s) in g.legal_actions(s):
+                    px = [dim] * 5
+                else:
+                    px = []
+            elif st == "summary":
+                lead = g.totals[s] == best
+                px = [c if lead else dim] * 5
+            elif s != m["who"]:
+                lit = dim
+                px = [dim] * (4 - g.thrown(s)) if s in g.order and g.phase == "throw" else []
+            elif st in ("charge", "botcharge"):
+                px = [c] * ((shown_power(m, now) * 5 + 99) // 100)
+            elif st == "slide":
+                i = min(4, dt * 5 // ((m["steps"] + 1) * STEP_MS))
+                px = [OFF] * i + [c]
+            elif st == "result":
+                px = [c] * (m["steps"] if m["landed"] else 0)
+            else:
+                px = [c] * 5
+            leds.dice_colours(pad, px)
+            leds.seat_colour(pad, lit)
