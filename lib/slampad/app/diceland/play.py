@@ -7,6 +7,7 @@ a second die of yours before the target for a combined attack (D4), then which
 roll from which hex. Move: your die, then where (D5, D7); town: the hex (D8).
 Picking your first hex again takes it back. The rules core judges each action:
 a refusal shows its reason (naming the ruling) and the pick starts again.
+The view for the display (oled.py, tft.py) draws the moment the screen hands it.
 """
 
 from slampad.app import cues, legal
