@@ -249,7 +249,7 @@ def _human_vs_bot(dev_factory, tmp_path, profile, seed, scene, rules=()):
     assert over.title == "Winner: " + won[0], over.title
     assert over.items()[0] == "Dice P1 %d, P2 %d" % (g.count(0), g.count(1))
     dev.save_png(str(tmp_path / ("%s-over.png" % profile)))
-    assert scr.map.group not in dev.app.text.group  # the map left with the game
+    assert scr.view.map.group not in dev.app.text.group  # the map left with the game
     check_replay(g, scr.seed, scr.options, scr.actions)
     assert width.too_wide == [], width.too_wide
     # Rematch (once the OLED's big winner gave way): the same seats and options, a new seed.
@@ -280,7 +280,7 @@ def test_the_map_draws_owner_value_terrain_and_cursor(dev_factory):
     scr = start_game(dev, "pocket", "P2: bot easy", (0,))
     scr = wait_turn(dev)
     assert scr.game.phase == "occupy"
-    m = scr.map
+    m = scr.view.map
     w, _h, rgb = dev.screenshot()
 
     k = m.group.scale
@@ -294,7 +294,7 @@ def test_the_map_draws_owner_value_terrain_and_cursor(dev_factory):
         want = colour.to_bytes(3, "big")
         return all(abs(got[k] - want[k]) <= 8 for k in range(3))
 
-    from slampad.app.diceland.draw import COLOURS
+    from slampad.app.diceland.art import COLOURS
 
     x, y = m.pos[scr.cur]
     assert near(at(x + 6, y - 1), 0xFFE000)  # the cursor's ring, over the hex's top: yellow

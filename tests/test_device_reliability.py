@@ -320,7 +320,7 @@ def tumblin_throw(dev):
 def diceland_map(dev):
     diceland_start(dev, "pocket", "P2: bot easy", (0,))
     scr = diceland_turn(dev)
-    assert scr.stage == "pick" and scr.map.group in dev.app.text.group
+    assert scr.stage == "pick" and scr.view.map.group in dev.app.text.group
     return "diceland.play"
 
 

@@ -25,7 +25,7 @@ RED, BLUE, GREY, RIM, YELLOW, CYAN, WHITE = (
 HEXES = {(0, 0): (0, 3, "capital"), (1, 0): (1, 5, "forest"), (2, 0): (None, 0, None),
          (3, 0): (1, 1, "hill"), (0, 1): (0, 6, "mountain"), (1, 1): (0, 2, None),
          (2, 1): (1, 4, "town"), (3, 1): (1, 2, "capital")}
-MARKS = ("forest", "town", "hill", "mountain", "capital")  # draw.ART's first five
+MARKS = ("forest", "town", "hill", "mountain", "capital")  # art.ART's first five
 
 
 @pytest.fixture(autouse=True)
@@ -72,7 +72,7 @@ class Glass:
     """The map's pixels on the glass: a world pixel of the map is ``scale`` glass pixels."""
 
     def __init__(self, dev, scr):
-        self.m = m = scr.map
+        self.m = m = scr.view.map
         self.s = m.group.scale
         self.x0, self.y0 = m.group.x, m.group.y
         self.shot = dev.screenshot()
@@ -117,20 +117,20 @@ def near(got, colour):
 def test_the_marks_are_distinct_small_pictures():
     """Peak, tree, house, hill and star: five different shapes, none a letter-sized
     blob or a dot, and the six digits all differ."""
-    from slampad.app.diceland import draw
+    from slampad.app.diceland import art
 
-    marks = draw.ART[:5]
-    digits = draw.ART[draw.DIGIT0 + 1 : draw.DIGIT0 + 7]
+    marks = art.ART[:5]
+    digits = art.ART[art.DIGIT0 + 1 : art.DIGIT0 + 7]
     assert len(set(marks)) == 5 and len(set(digits)) == 6
-    for art in marks:
-        assert 6 <= sum(bin(r).count("1") for r in art) <= 20, art
-    assert draw.MARK[1:] == (0, 1, 2, 3)  # forest, town, hill, mountain (plains: none)
+    for pic in marks:
+        assert 6 <= sum(bin(r).count("1") for r in pic) <= 20, pic
+    assert art.MARK[1:] == (0, 1, 2, 3)  # forest, town, hill, mountain (plains: none)
 
 
 @pytest.mark.parametrize("profile", ["pico", "pico_tft"])
 def test_each_hex_is_a_hexagon_filled_by_its_owner_with_its_mark_and_value(dev_factory,
                                                                              profile):
-    from slampad.app.diceland import draw
+    from slampad.app.diceland import art
 
     dev = dev_factory(profile, seed=3)
     scr = start(dev)
@@ -159,10 +159,10 @@ def test_each_hex_is_a_hexagon_filled_by_its_owner_with_its_mark_and_value(dev_f
             assert near(rim, want if own is not None else RIM), (where, rim)
             ink = WHITE
         if mark is not None:  # the mark at the left, the digit at the right
-            art = draw.ART[MARKS.index(mark)]
-            assert see.mask(hx, hy, 2 if v else 4, 4, 5, 5, ink) == art, where
+            pic = art.ART[MARKS.index(mark)]
+            assert see.mask(hx, hy, 2 if v else 4, 4, 5, 5, ink) == pic, where
         if v:
-            digit = tuple(r >> 1 & 7 for r in draw.ART[draw.DIGIT0 + v])
+            digit = tuple(r >> 1 & 7 for r in art.ART[art.DIGIT0 + v])
             assert see.mask(hx, hy, 8 if mark else 5, 4, 3, 5, ink) == digit, where
         else:  # an empty hex shows no digit
             assert see.mask(hx, hy, 8, 4, 3, 5, ink) == (0,) * 5, where
@@ -170,7 +170,7 @@ def test_each_hex_is_a_hexagon_filled_by_its_owner_with_its_mark_and_value(dev_f
 
 @pytest.mark.parametrize("profile", ["pico", "pico_tft"])
 def test_the_cursor_is_a_ring_a_picked_hex_is_marked_and_mono_blinks(dev_factory, profile):
-    from slampad.app.diceland import draw
+    from slampad.app.diceland import art
 
     dev = dev_factory(profile, seed=3)
     scr = start(dev)
@@ -189,9 +189,9 @@ def test_the_cursor_is_a_ring_a_picked_hex_is_marked_and_mono_blinks(dev_factory
     others = [i for i in range(g.scene.n) if i != cur]
     assert not any(any(ring(see, i)[0]) for i in others)  # one ring only
     if see.mono:  # the cursor's hex blinks inverted: found among solid and outlined hexes
-        dev.run(draw.BLINK[0] + 20)
+        dev.run(art.BLINK[0] + 20)
         assert not any(ring(Glass(dev, scr), cur)[1])
-        dev.run(draw.BLINK[1])
+        dev.run(art.BLINK[1])
         assert any(ring(Glass(dev, scr), cur)[1])
     dev.tap("select")  # the attacker picked: the cursor goes to a target
     dev.run(20)
@@ -220,7 +220,7 @@ def test_the_36_hex_scene_keeps_the_cursor_and_its_neighbours_in_sight(dev_facto
     dev.tap(PADS[0])  # past the roll note
     dev.run(20)
     assert scr.stage == "pick" and scr.game.phase == "occupy"
-    m = scr.map
+    m = scr.view.map
     sc = scr.game.scene
     big = dev.hw.width >= 200
     assert sc.n == 36 and (m.wh <= m.h if big else m.wh > m.h)  # the OLED must scroll
@@ -252,7 +252,7 @@ def test_the_legend_says_which_hex_is_whose_on_the_small_display(dev_factory):
     assert lines[1].strip() == "P1" and lines[2].strip() == "3"
     assert lines[3].strip() == "P2" and lines[4].strip() == "4"
     see = Glass(dev, scr)
-    x = see.x0 + scr.map.w + 1
+    x = see.x0 + scr.view.map.w + 1
     p1 = see.y0 + 5
     p2 = p1 + 24
     assert see.lit(x + 6, p1 + 6, 0, 0) and see.lit(x, p1 + 6, 0, 0)  # solid

@@ -7,20 +7,21 @@ a second die of yours before the target for a combined attack (D4), then which
 roll from which hex. Move: your die, then where (D5, D7); town: the hex (D8).
 Picking your first hex again takes it back. The rules core judges each action:
 a refusal shows its reason (naming the ruling) and the pick starts again.
+The view for the display (oled.py, tft.py) draws the moment the screen hands it.
 """
 
 from slampad.app import cues, legal
 from slampad.app.diceland import words
-from slampad.app.diceland.draw import HexMap
 from slampad.app.screen import Screen
-from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
-from slampad.games.diceland import Diceland
+from slampad.app.ui import SEAT_COLOURS, rgb
+from slampad.games.diceland import Diceland, check_options
 from slampad.ticks import ticks_diff
 
+# The OLED's view or the colour display's, loaded as the game starts: never both.
+ONE_OF = ("slampad.app.diceland.oled", "slampad.app.diceland.tft")
 WRAP = 1 << 29
 BOT_MS = 700  # a bot's pause before it acts
 NEWS_MS = 2200  # events and refusals stay this long (a button skips them)
-# Each step's prompt, after "P1: " (21 columns at most on the OLED).
 
 
 class PlayScreen(Screen):
@@ -34,13 +35,17 @@ class PlayScreen(Screen):
     in_game = True
     last_turn = None  # whose turn it was at the last save
 
-    def __init__(self, app, pads, kinds, options):
+    def __init__(self, app, pads, kinds, options, state=None):
         Screen.__init__(self, app)
         self.pads = list(pads)  # seat -> pad (None for a bot)
         self.kinds = list(kinds)  # "human" or a bot level, per seat
         self.options = dict(options)
         self.seed = seed = app.new_seed()
-        self.game = Diceland(self.options, seed)
+        if state is None:
+            self.game = Diceland(self.options, seed)
+        else:  # a save's game (resume); its options start the next game
+            check_options(self.options)
+            self.game = Diceland.from_dict(state)
         self.actions = []  # every action applied: the seed and these replay the game
         self.bots = [None, None]
         if kinds[0] != "human" or kinds[1] != "human":
@@ -51,7 +56,7 @@ class PlayScreen(Screen):
         self.sel = []  # hexes picked so far this action
         self.items = []  # a list to pick from: (label, action or None = back, hex)
         self.news = []
-        self.map = None
+        self.view = None
 
     def meta(self):
         return {"pads": self.pads, "kinds": self.kinds, "options": self.options}
@@ -59,22 +64,23 @@ class PlayScreen(Screen):
     def paused(self):  # a person's choice
         return self.stage in ("list", "pick")
 
-    def name(self, s):
-        return "P%d" % (s + 1)
-
     # -- flow --------------------------------------------------------------
     def enter(self, now):
         g = self.game
-        self.map = HexMap(self.app, g)
+        if self.app.hw.colour:
+            from slampad.app.diceland.tft import View
+        else:
+            from slampad.app.diceland.oled import View
+        self.view = View(self.app, g)
         self.app.leds.clear()
-        words.lights(self)
-        a = g.starter
+        self.lights()
+        name = words.name
         if self.resumed:
             self.last_turn = g.turn
-            self.say(["Resumed: %s to play" % self.name(g.turn)], now)
+            self.say(["Resumed: %s to play" % name(g.turn)], now)
             return
-        self.say(["%s rolled %s" % (self.name(s), " ".join(str(v) for v in g.free[s][::-1]))
-                  for s in (0, 1)] + ["%s places first" % self.name(a)], now)  # D2
+        self.say(["%s rolled %s" % (name(s), " ".join(str(v) for v in g.free[s][::-1]))
+                  for s in (0, 1)] + ["%s places first" % name(g.starter)], now)  # D2
 
     def say(self, lines, now):
         self.news = lines
@@ -97,7 +103,7 @@ class PlayScreen(Screen):
         self.sel = []
         self.items = []
         self.t0 = now
-        words.lights(self)
+        self.lights()
         if self.bots[p] is not None:
             self.stage = "bot"
         elif g.phase == "choose":
@@ -142,9 +148,9 @@ class PlayScreen(Screen):
             return
         ev = g.apply(action)
         self.actions.append(tuple(action))
-        words.lights(self)
+        self.lights()
         self.app.beep(cues.MOVE)
-        news = words.tell(self, ev)
+        news = words.tell(ev)
         if news:
             self.say(news, now)
         else:
@@ -152,7 +158,7 @@ class PlayScreen(Screen):
 
     def over(self):
         g = self.game
-        self.map.close()
+        self.view.close()
         self.app.leds.clear()
         from slampad.app import saves
         from slampad.app.over import OverScreen
@@ -165,7 +171,7 @@ class PlayScreen(Screen):
         def again():
             return PlayScreen(self.app, pads, kinds, o)
 
-        return OverScreen(self.app, [self.name(s) for s in w], score, again)
+        return OverScreen(self.app, [words.name(s) for s in w], score, again)
 
     # -- input -------------------------------------------------------------
     def on_menu(self, button, now):
@@ -258,39 +264,46 @@ class PlayScreen(Screen):
         elif self.stage == "bot" and dt >= BOT_MS:
             self.act(self.bots[g.turn].choose(g.view(g.turn)), now)
         elif self.stage in ("pick", "list"):
-            self.map.blink(now)  # mono: the cursor's hex blinks
+            self.view.tick(now)  # mono: the cursor's hex blinks
         return self.leave
 
-    # -- the screen ----------------------------------------------------------
-    def draw(self):
-        t = self.app.text
-        st = self.stage
+    # -- the lights and the moment --------------------------------------------
+    def lights(self):
+        """Each human's pad pixels (S1): bright on its turn, dim otherwise, lit as far as
+        its dice on the map go (all five: n/2 dice, all it places). Set once a decision."""
         g = self.game
-        lines = [words.status(self)]
-        self.map.show(st != "news")
-        if st == "news" or t.rows > 5:
-            lines.append(words.free_dice(self))
-        if st == "news":
-            for x in self.news:
-                lines += wrap(x, t.cols)
+        leds = self.app.leds
+        full = max(1, g.scene.n // 2)
+        for s in (0, 1):
+            pad = self.pads[s]
+            if pad is None:
+                continue
+            c = SEAT_COLOURS[s]
+            on = s == g.turn and not g.is_over()
+            n = len(leds.dice[pad]) if leds.dice and pad < len(leds.dice) else 0
+            k = min(n, (n * g.count(s) + full - 1) // full)
+            lit = rgb(c, 1.0 if on else 0.12)
+            leds.dice_colours(pad, [lit] * k + [rgb(c, 0.05) if on else (0, 0, 0)] * (n - k))
+            leds.seat_colour(pad, lit)
+
+    def draw(self):
+        """Show the view the moment: the stage, row 0's prompt (and which of the list it
+        is: page), the hex the cursor rings (None: none, or PASS), the hexes picked, the
+        hex under the cursor (hex; n: PASS) and the news."""
+        g = self.game
+        st = self.stage
+        page = cursor = None
+        if st == "list":
+            prompt, _a, cursor = self.items[self.li]
+            page = (self.li + 1, len(self.items))
+        elif st == "pick" and self.cur == g.scene.n:
+            prompt = words.name(g.turn) + ": pass? (select)"
         else:
-            cur = self.cur if st == "pick" else None
-            if st == "list":
-                lines[0] = self.items[self.li][0]
-                more = " (%d of %d)" % (self.li + 1, len(self.items))
-                if len(lines[0]) + len(more) <= t.cols:
-                    lines[0] += more
-                cur = self.items[self.li][2]
-            elif cur == g.scene.n:
-                lines[0] = self.name(g.turn) + ": pass? (select)"
-                cur = None
-            self.map.draw(cur, self.sel)
-            if t.rows > 5:  # the 240x240 display: the hex under the cursor
-                lines += [""] * (t.rows - 3) + [words.hint(self)]
-            else:
-                words.legend(self, lines)
-        c = SEAT_COLOURS[g.turn] if g.turn is not None else WHITE
-        t.show(lines, [c] + [WHITE] * (t.rows - 1))
+            prompt = words.status(g, self.sel)
+            if st == "pick":
+                cursor = self.cur
+        self.view.show(g, {"stage": st, "prompt": prompt, "page": page, "cursor": cursor,
+                           "picked": self.sel, "hex": self.cur, "news": self.news})
 
 
 def resume(app, meta, state):
@@ -301,6 +314,4 @@ def resume(app, meta, state):
     for p in pads:
         if p is not None and not 0 <= p < app.hw.n_pads:
             raise ValueError("no such pad")
-    scr = PlayScreen(app, pads, kinds, meta["options"])
-    scr.game = Diceland.from_dict(state)
-    return scr
+    return PlayScreen(app, pads, kinds, meta["options"], state)

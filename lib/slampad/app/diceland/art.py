@@ -1,4 +1,5 @@
-"""The Diceland hex map as pictures under the text rows (D1, S1, D10).
+"""The Diceland hex map as pictures under the text rows (D1, S1, D10): the widget both
+views (oled.py, tft.py) own one of.
 
 Each hex is a pointy-top hexagon (13x14 pixels, 14 apart, rows 12 apart): the owner by
 its fill (mono: P1 solid, P2 outlined, empty dotted; colour: the S1 seat colours, empty
@@ -157,9 +158,6 @@ class HexMap:
                             sheet[(len(ART) + t) * 5 + x, GY + y] = 0
         return sheet
 
-    def close(self):
-        self.app.text.drop(self.group)
-
     def show(self, on):
         self.group.hidden = not on
         self.app.text.changed()
@@ -227,9 +225,10 @@ class HexMap:
         return moved
 
     def blink(self, now):
-        """Mono: the cursor's hex as it is, then inverted, while a hex is to be picked."""
+        """Mono: the cursor's hex as it is, then inverted, while a hex is to be picked;
+        True while it blinks."""
         if not self.mono or self.cur is None or self.group.hidden:
-            return
+            return False
         off = ticks_diff(now, self.t0, WRAP) % (BLINK[0] + BLINK[1]) >= BLINK[0]
         if off != self.off:  # only the cursor's hex: its ring never touches it
             self.off = off
@@ -237,6 +236,7 @@ class HexMap:
             self.seen[i] = look = self.look(i, self.style(i, i, self.picked))
             self.cell(i, look)
             self.app.text.changed()
+        return True
 
     def style(self, i, cursor, picked):
         """How hex i is drawn (look): mono inverts a picked hex, and the cursor's hex
