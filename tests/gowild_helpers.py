@@ -317,7 +317,7 @@ def screen_rows(dev):
     """Each text row of the Go Wild! play screen with the cards drawn on it:
     [(text, [(count, colour), ...]), ...]."""
     scr = dev.app.screen
-    shown = scr.cards.shown if scr.cards is not None else []
+    shown = scr.view.cards.shown if scr.view.cards is not None else []
     lines = dev.lines()
     return [(lines[r], row_cards(shown[r]) if r < len(shown) else []) for r in range(len(lines))]
 

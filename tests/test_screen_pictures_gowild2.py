@@ -70,7 +70,7 @@ def check_big(shot, x, y, count, colour, gold):
 def drawn(scr):
     """The big cards on screen, as the layer placed them: (x, y, count, colour, gold)
     in glass pixels."""
-    return [(c[0] * S, c[1] * S) + c[2:] for c in scr.cards.shown if c is not None]
+    return [(c[0] * S, c[1] * S) + c[2:] for c in scr.view.cards.shown if c is not None]
 
 
 def test_tft_the_table_and_a_held_hand_are_big_cards_filling_the_screen(dev_factory):
@@ -153,7 +153,7 @@ def start_trick_end(dev):
             break
     dev.release("select")
     dev.release("1")
-    assert scr.stage == "shown" and scr.winner == 0 and scr.anim
+    assert scr.stage == "shown" and scr.winner == 0 and scr.view.anim
     return scr
 
 
@@ -174,7 +174,7 @@ def test_a_trick_being_taken_flashes_slides_then_settles(dev_factory, profile):
     scr = start_trick_end(dev)
     t = dev.app.text
     s = t.scale
-    spots = list(scr.cards.spots)
+    spots = list(scr.view.cards.spots)
     assert sorted(sp[0] for sp in spots) == [0, 1, 2]  # every set of the trick
     fh = t.cell[1] // s
     win = [sp for sp in spots if sp[0] == 0][0]
@@ -225,13 +225,13 @@ def test_a_pad_press_during_the_animation_is_not_lost(dev_factory, profile):
     dev = dev_factory(profile, seed=3)
     scr = start_trick_end(dev)
     dev.run(200)
-    assert scr.anim and scr.stage == "shown"
+    assert scr.view.anim and scr.stage == "shown"
     dev.press("1")
     dev.run(10)
-    assert not scr.anim and scr.stage == "turn" and scr.game.turn == 0
+    assert not scr.view.anim and scr.stage == "turn" and scr.game.turn == 0
     hand = hand_cards(scr.game.hands[0])
     if profile == "pico":
-        assert not scr.cards.flyers  # no card left in flight
+        assert not scr.view.cards.flyers  # no card left in flight
         rows = [cs for text, cs in screen_rows(dev) if cs and not text.strip()]
         assert rows == [hand], dev.lines()
     else:
@@ -251,7 +251,7 @@ def test_a_button_during_the_animation_ends_it_and_the_result_stays(dev_factory,
     dev.press("down")
     dev.run(30)  # a quick tap (keypad takes one under about 20 ms for a bounce)
     dev.release("down")
-    assert not scr.anim and scr.stage == "shown"
+    assert not scr.view.anim and scr.stage == "shown"
     settled = dev.screenshot()
     dev.run(500)
     assert dev.screenshot() == settled  # nothing moves: the animation is over
@@ -278,10 +278,10 @@ def test_G4_when_nobody_wins_the_cards_slide_off_to_the_discard(dev_factory, pro
             break
     dev.release("select")
     dev.release("1")
-    assert scr.stage == "shown" and scr.winner is None and scr.anim
+    assert scr.stage == "shown" and scr.winner is None and scr.view.anim
     t = dev.app.text
     s = t.scale
-    spots = list(scr.cards.spots)
+    spots = list(scr.view.cards.spots)
     assert sorted(sp[0] for sp in spots) == [0, 1]
     top = min(sp[2] for sp in spots) * s
     tall = (BH if profile == "pico_tft" else 11) * s

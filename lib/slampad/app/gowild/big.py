@@ -95,8 +95,10 @@ class BigCards:
             f.hidden = n.hidden = False
         self.text.changed()
 
-    def show(self, cards):
-        """Every slot: the cards given (x, y, count, colour, gold), the rest hidden."""
+    def show(self, cards, spots):
+        """Every slot: the cards given (x, y, count, colour, gold), the rest hidden; the
+        table's cards at ``spots`` (the animation's, app/gowild/anim.py)."""
+        self.spots = spots
         for i in range(SLOTS):
             self.put(i, cards[i] if i < len(cards) else None)
 

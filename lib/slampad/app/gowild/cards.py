@@ -128,8 +128,10 @@ class CardRows:
         self.flyers = {}  # a card on its way, by its spot
         text.group.append(self.group)  # over the rows: a card's cells are blank text
 
-    def show(self, grid):
-        """Every row's tiles (``layout``'s second half); rows past it are cleared."""
+    def show(self, grid, spots):
+        """Every row's tiles (``layout``'s second half); rows past it are cleared. The
+        table's cards are at ``spots`` (the animation's, app/gowild/anim.py)."""
+        self.spots = spots
         for r in range(len(self.grids)):
             ts = grid[r] if r < len(grid) else ()
             if ts == self.shown[r]:

@@ -1,12 +1,12 @@
 """Go Wild! pass and play: a human sees their hand only while holding their own
 pad (G9) and picks a set with the menu buttons; bots play after a short pause.
 
-The screen is drawn as blocks of rows (the trick, the sets on the table, the hand,
-the set picked, the scores, the prompt), each with a rank: where the display has too
-few rows, the least needed blocks are left out, never cut (app/gowild/draw.py)."""
+The screen keeps the game and its moment (``moment``: the stage, the set picked, the
+news, the finished trick), and shows the moment through its view, one per display:
+app/gowild/oled.py or app/gowild/tft.py (their shared part, and a trick being taken,
+in app/gowild/anim.py)."""
 
 from slampad.app import cues, legal
-from slampad.app.gowild import anim
 from slampad.app.screen import Screen
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.ui import rgb as _rgb
@@ -15,8 +15,8 @@ from slampad.games import gowild_cards as gc
 from slampad.games.gowild import GoWild
 from slampad.ticks import ticks_diff
 
-# The OLED's layout or the colour display's own, loaded at the first draw: never both.
-ONE_OF = ("slampad.app.gowild.draw", "slampad.app.gowild.tft")
+# The OLED's view or the colour display's own: never both.
+ONE_OF = ("slampad.app.gowild.oled", "slampad.app.gowild.tft")
 WRAP = 1 << 29
 BOT_MS = 800  # a bot's turn stays visible this long
 SHOW_MS = 2500  # a finished trick stays on the table this long
@@ -27,13 +27,15 @@ class PlayScreen(Screen):
     SAVE = (__name__, "Go Wild!")  # saves.save
     in_game = True
 
-    def __init__(self, app, seats, kinds, first_lead=0):
+    def __init__(self, app, seats, kinds, first_lead=0, game=None):
         Screen.__init__(self, app)
         self.seats = list(seats)  # game seat -> table seat; pads serve seats below n_pads
         self.kinds = list(kinds)  # "human" or a bot level
         n = len(seats)
         self.seed = seed = app.new_seed()
-        self.game = GoWild({"players": n, "first_lead": first_lead}, seed)  # G8
+        if game is None:  # else a saved game (resume)
+            game = GoWild({"players": n, "first_lead": first_lead}, seed)  # G8
+        self.game = game
         self.bots = [None if k == "human" else GoWildBot(s, k, seed) for s, k in enumerate(kinds)]
         self.actions = []
         self.stage = "turn"  # or "shown": a finished trick stays a moment
@@ -45,10 +47,12 @@ class PlayScreen(Screen):
         self.done = None  # ... and its (trick, winner or None, points)
         self.msgs = []  # news under it (the Wild One, a reshuffle); or a hint on a turn
         self.winner = None
-        self.cards = None  # the card pictures (cards.CardRows), made at the first draw
-        self.anim = False  # a finished trick being taken (anim.py)
-        self.lit = True  # ... its winning set lit (it flashes)
         self.skip = False  # a pad went down while the trick was shown: go on at once
+        if app.hw.colour:
+            from slampad.app.gowild.tft import View
+        else:
+            from slampad.app.gowild.oled import View
+        self.view = View(app)
 
     def meta(self):
         return {"seats": self.seats, "kinds": self.kinds}
@@ -115,8 +119,8 @@ class PlayScreen(Screen):
             self.winner = done[1]
             self.msgs = news
             self.app.beep(cues.TRICK if self.winner is not None else cues.PENALTY)
-            self.draw()
-            self.anim, self.lit, self.skip = True, True, False
+            self.skip = False
+            self.draw()  # the view takes the trick off the table (a flash, a slide)
         else:
             self.app.beep(cues.SLAM)
             self.new_turn(now)
@@ -125,13 +129,13 @@ class PlayScreen(Screen):
         """A pad while a finished trick is shown: the trick is taken at once and the
         game goes on, so the player who presses to see their cards sees them now."""
         if self.stage == "shown":
-            anim.finish(self)
+            self.take()
             self.skip = True
 
     def on_menu(self, button, now):
         g = self.game
         if self.stage == "shown":
-            anim.finish(self)  # a button ends the animation; the result stays a while
+            self.take()  # a button ends the animation; the result stays a while
         if self.stage != "turn" or not self.sets:
             return
         if not self.peek:  # G9: the hand stays hidden until its owner holds their pad
@@ -151,10 +155,10 @@ class PlayScreen(Screen):
     def tick(self, now):
         g = self.game
         dt = ticks_diff(now, self.t0, WRAP)
+        self.view.tick(now)
         if self.stage == "shown":
-            anim.step(self, now)
             if dt >= SHOW_MS or self.skip:
-                anim.finish(self)
+                self.take()
                 if g.is_over():
                     return self.over()
                 from slampad.app import saves
@@ -209,20 +213,30 @@ class PlayScreen(Screen):
             leds.dice_colours(pad, [rgb] * n)
             leds.seat_colour(pad, rgb)
 
+    def moment(self, taken=False):
+        """What the screen is doing, for its view (app/gowild/anim.py says each key)."""
+        t = self.game.turn
+        return {
+            "stage": self.stage,
+            "seats": self.seats,
+            "msgs": self.msgs,
+            "pick": self.sets[self.cursor] if self.sets and self.peek else None,
+            "bot": t is not None and self.bots[t] is not None,
+            "shown": self.shown,
+            "done": self.done,
+            "t0": self.t0,
+            "taken": taken,
+        }
+
     def draw(self):
-        if self.app.text.scale > 1:  # the 240x240 colour display: its own layout
-            from slampad.app.gowild import tft
+        self.view.show(self.game, self.moment())
 
-            tft.draw(self)
-        else:
-            from slampad.app.gowild import draw
-
-            draw.draw(self)
+    def take(self):
+        """The finished trick is taken at once (a press, or its time is up)."""
+        self.view.show(self.game, self.moment(True))
 
     def on_leave(self, now):
-        if self.cards is not None:
-            self.cards.close()  # the next screen draws over clean rows
-            self.cards = None
+        self.view.close()  # the next screen draws over clean rows
 
 
 def resume(app, meta, state):
@@ -232,6 +246,4 @@ def resume(app, meta, state):
     n = len(g.scores)
     if len(kinds) != n or len(set(seats)) != n or min(seats) < 0 or max(seats) > 5:
         raise ValueError("seats do not match the game")
-    scr = PlayScreen(app, seats, kinds)
-    scr.game = g
-    return scr
+    return PlayScreen(app, seats, kinds, game=g)

@@ -50,9 +50,9 @@ class TableScreen(ListScreen):
 
     in_game = True
 
-    def __init__(self, app, options):
+    def __init__(self, app, options, game=None):
         ListScreen.__init__(self, app)
-        self.game = GoWildTable(options)
+        self.game = game if game is not None else GoWildTable(options)  # resume: saved
         self.actions = []
         self.winner = None  # chosen, waiting for its set size
         self.size = 3
@@ -184,6 +184,4 @@ class TableScreen(ListScreen):
 def resume(app, meta, state):
     """The screen for a saved game (saves.resume)."""
     g = GoWildTable.from_dict(state)
-    scr = TableScreen(app, g.options)
-    scr.game = g
-    return scr
+    return TableScreen(app, g.options, g)

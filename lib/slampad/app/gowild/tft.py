@@ -6,6 +6,7 @@ picked colours raised and outlined. Blocks of rows are ranked and fitted as on t
 OLED (app/gowild/words.py); a card takes three text cells and two rows."""
 
 from slampad.app.gowild import big
+from slampad.app.gowild.anim import View
 from slampad.app.gowild.cards import WORDS
 from slampad.app.gowild.words import fit, result, scores, verdict, waiting, wild_line
 from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
@@ -15,7 +16,7 @@ CW, CH = 6, 12  # a text cell before the display's doubling
 LIFT = 2  # picked cards stand this much higher, the others this much lower
 
 
-def lines(scr, plays, cols, gold):
+def lines(seat_names, plays, cols, gold):
     """The sets as lines of cards: [(seat names, [(col, seat, count, colour, gold)])],
     a set three cells wide and two more per extra card, fanned; never split."""
     out = []
@@ -29,7 +30,7 @@ def lines(scr, plays, cols, gold):
             out.append((names, row))
             names, row, used = "", [], 0
         at = used + 1 if row else 0
-        names += " " * (at - len(names)) + scr.name(s)
+        names += " " * (at - len(names)) + seat_names[s]
         for k, (n, c) in enumerate(cs):
             row.append((at + 2 * k, s, n, c, s == gold))
         used = at + w
@@ -43,88 +44,88 @@ def said(pick):
     return " + ".join("%d %s" % (pick[c], WORDS[c]) for c in range(6) if pick[c])
 
 
-def draw(scr):
-    g = scr.game
-    t = scr.app.text
-    if scr.cards is None:
-        scr.cards = big.BigCards(t)
-    cols = t.cols
-    blocks = []
+class View(View):
+    def draw(self, g, moment):
+        t = self.text
+        if self.cards is None:
+            self.cards = big.BigCards(t)
+        cols = t.cols
+        blocks = []
 
-    def say(rank, text, colour=WHITE):
-        blocks.append((rank, [(x, ()) for x in wrap(text, cols)], colour))
+        def say(rank, text, colour=WHITE):
+            blocks.append((rank, [(x, ()) for x in wrap(text, cols)], colour))
 
-    def table(rank, plays, gold):  # a block per line: where rows are few, the first
-        for names, cs in lines(scr, plays, cols, gold):
-            blocks.append((rank, [(names, ()), ("", cs), ("", ())], WHITE))
+        def table(rank, plays, gold):  # a block per line: where rows are few, the first
+            for heads, cs in lines(names, plays, cols, gold):
+                blocks.append((rank, [(heads, ()), ("", cs), ("", ())], WHITE))
 
-    names = [scr.name(s) for s in range(len(g.scores))]
-    points = (3, [(x, ()) for x in scores(names, g.scores, cols)], WHITE)
-    wild = wild_line(names, g)
-    s = g.turn
-    colour = SEAT_COLOURS[scr.seats[s]] if s is not None else WHITE
-    if scr.stage == "shown":
-        say(0, *result(scr, names))
-        table(1, scr.shown, scr.done[1])
-        for i, m in enumerate(scr.msgs):
-            say(2 + 3 * i, m)
-        blocks.append(points)
-        if not g.is_over():  # the rows left: who leads next, and the Wild One
-            say(4, "Next trick: %s leads" % names[g.lead])
-            if not scr.msgs:
+        seats, msgs, stage = moment["seats"], moment["msgs"], moment["stage"]
+        names = ["P%d" % (seats[s] + 1) for s in range(len(g.scores))]
+        points = (3, [(x, ()) for x in scores(names, g.scores, cols)], WHITE)
+        wild = wild_line(names, g)
+        s = g.turn
+        colour = SEAT_COLOURS[seats[s]] if s is not None else WHITE
+        if stage == "shown":
+            say(0, *result(moment["done"], seats, names))
+            table(1, moment["shown"], moment["done"][1])
+            for i, m in enumerate(msgs):
+                say(2 + 3 * i, m)
+            blocks.append(points)
+            if not g.is_over():  # the rows left: who leads next, and the Wild One
+                say(4, "Next trick: %s leads" % names[g.lead])
+                if not msgs:
+                    say(5, wild)
+        else:
+            pick = moment["pick"]
+            say(4 if pick else 2, "Trick %d of 3" % g.trick)
+            if g.plays:
+                win = gc.trick_winner(g.plays, g.wild_one)[0]
+                table(1, g.plays, win)
+                if not pick:
+                    if win is None:
+                        say(3, "Nobody winning yet")  # only wilds so far: they never win
+                    elif win == g.lead:
+                        say(3, "%s is winning" % names[win])
+                    else:
+                        say(3, "%s led, %s winning" % (names[g.lead], names[win]))
+            else:
+                say(1, names[g.lead] + " leads")
+            if pick is not None:
+                say(5, wild if s != g.wild_one else "You are the Wild One")
+            blocks.append(points)
+            if pick is not None:
+                hand = g.hands[s]
+                cs = [(3 * k, None, hand[c], c, bool(pick[c]))
+                      for k, c in enumerate(c for c in range(6) if hand[c])]  # fmt: skip
+                blocks.append((0, [("", cs), ("", ())], WHITE))  # what is being picked from
+                v = "%s: %s" % (said(pick), verdict(g, names, s, pick))
+                say(0, "Play " + v if len(v) + 5 <= cols else v)
+                say(0, "%s: up/down, select" % names[s], colour)
+            else:
                 say(5, wild)
-    else:
-        pick = scr.sets[scr.cursor] if scr.sets and scr.peek else None
-        say(4 if pick else 2, "Trick %d of 3" % g.trick)
-        if g.plays:
-            win = gc.trick_winner(g.plays, g.wild_one)[0]
-            table(1, g.plays, win)
-            if not pick:
-                if win is None:
-                    say(3, "Nobody winning yet")  # only wilds so far: they never win
-                elif win == g.lead:
-                    say(3, "%s is winning" % names[win])
-                else:
-                    say(3, "%s led, %s winning" % (names[g.lead], names[win]))
-        else:
-            say(1, names[g.lead] + " leads")
-        if pick is not None:
-            say(5, wild if s != g.wild_one else "You are the Wild One")
-        blocks.append(points)
-        if pick is not None:
-            hand = g.hands[s]
-            cs = [(3 * k, None, hand[c], c, bool(pick[c]))
-                  for k, c in enumerate(c for c in range(6) if hand[c])]  # fmt: skip
-            blocks.append((0, [("", cs), ("", ())], WHITE))  # what is being picked from
-            v = "%s: %s" % (said(pick), verdict(scr, s, pick))
-            say(0, "Play " + v if len(v) + 5 <= cols else v)
-            say(0, "%s: up/down, select" % names[s], colour)
-        else:
-            say(5, wild)
-            last = waiting(scr, s, names, True)
-            if last is not None:
-                say(0, last, colour)
-    text, colours, cards, spots = [], [], [], []
-    kept = fit(blocks, t.rows)
-    spare = t.rows - sum(len(b[1]) for b in kept)
-    for i in range(len(kept)):
-        _, rows, c = kept[i]
-        if spare and i in (1, len(kept) - 1):  # rows to spare: after the first block,
-            gap = 1 if i == 1 else spare  # the rest before the last (the prompt at
-            text.extend([""] * gap)  # the bottom)
-            colours.extend([WHITE] * gap)
-            spare -= gap
-        for line, cs in rows:
-            r = len(text)
-            for col, seat, n, colr, gold in cs:
-                y = r * CH
-                if seat is None:  # the hand: picked cards stand up
-                    y += -LIFT if gold else LIFT
-                elif scr.stage == "shown":
-                    spots.append((seat, col * CW, y, len(cards)))
-                cards.append((col * CW, y, n, colr, gold))
-            text.append(line)
-            colours.append(c)
-    t.show(text, colours)
-    scr.cards.spots = spots
-    scr.cards.show(cards)
+                last = waiting(msgs, moment["bot"], s, names, True)
+                if last is not None:
+                    say(0, last, colour)
+        text, colours, cards, spots = [], [], [], []
+        kept = fit(blocks, t.rows)
+        spare = t.rows - sum(len(b[1]) for b in kept)
+        for i in range(len(kept)):
+            _, rows, c = kept[i]
+            if spare and i in (1, len(kept) - 1):  # rows to spare: after the first block,
+                gap = 1 if i == 1 else spare  # the rest before the last (the prompt at
+                text.extend([""] * gap)  # the bottom)
+                colours.extend([WHITE] * gap)
+                spare -= gap
+            for line, cs in rows:
+                r = len(text)
+                for col, seat, n, colr, gold in cs:
+                    y = r * CH
+                    if seat is None:  # the hand: picked cards stand up
+                        y += -LIFT if gold else LIFT
+                    elif stage == "shown":
+                        spots.append((seat, col * CW, y, len(cards)))
+                    cards.append((col * CW, y, n, colr, gold))
+                text.append(line)
+                colours.append(c)
+        t.show(text, colours)
+        self.cards.show(cards, spots)

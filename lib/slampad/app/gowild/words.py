@@ -1,5 +1,7 @@
-"""Go Wild!'s rows as pieces (a string, or a card as (count, colour) that
-app/gowild/cards.py draws), packed into rows whole; the scores by seat; game over."""
+"""Go Wild! in words, for both views (app/gowild/oled.py, app/gowild/tft.py) and table
+mode: a trick's result, who is waiting for what, whether a set would win, the scores
+by seat, game over; and the rows they go on, as pieces (a string, or a card as
+(count, colour) that app/gowild/cards.py draws), packed into rows whole."""
 
 from slampad.app import over
 from slampad.app.ui import SEAT_COLOURS, WHITE
@@ -56,35 +58,36 @@ def wild_line(names, g):
     return "Wild One: " + names[g.wild_one] if g.wild_one is not None else "No Wild One yet"
 
 
-def result(scr, names):
-    """A finished trick's line, in its winner's colour (S1)."""
-    trick, win, pts = scr.done
+def result(done, seats, names):
+    """A finished trick's line (``done``: its (trick, winner or None, points)), in its
+    winner's colour (S1)."""
+    trick, win, pts = done
     if win is None:
         return "Nobody wins trick %d" % trick, WHITE
-    return "%s wins trick %d: +%d" % (names[win], trick, pts), SEAT_COLOURS[scr.seats[win]]
+    return "%s wins trick %d: +%d" % (names[win], trick, pts), SEAT_COLOURS[seats[win]]
 
 
-def waiting(scr, s, names, roomy):
-    """The last line while nobody picks: the game's news, a bot at work, or the seat to
-    play told to hold its pad; None when there is nothing to say."""
-    if scr.msgs:
-        return " ".join(scr.msgs)
+def waiting(msgs, bot, s, names, roomy):
+    """The last line while nobody picks: the game's news, a bot (``bot``: seat ``s``
+    is one) at work, or the seat to play told to hold its pad; None when there is
+    nothing to say."""
+    if msgs:
+        return " ".join(msgs)
     if s is None:
         return None
-    if scr.bots[s] is not None:
+    if bot:
         return "%s (bot) is playing" % names[s]
     if roomy:
         return "%s: hold your pad down to see your cards" % names[s]
     return "%s: hold pad to play" % names[s]
 
 
-def verdict(scr, s, pick):
+def verdict(g, names, s, pick):
     """Would ``pick`` win the trick so far? (G4, by the rules' trick_winner)"""
-    g = scr.game
     if not gc.judge_set(pick, s == g.wild_one)[0]:
         return "can't win"  # a slough never wins
     win = gc.trick_winner(g.plays + [[s, pick]], g.wild_one)[0]
-    return "wins so far" if win == s else "loses to " + scr.name(win)
+    return "wins so far" if win == s else "loses to " + names[win]
 
 
 def scores(names, points, cols):
