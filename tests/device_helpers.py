@@ -118,7 +118,7 @@ def seat_rows(dev):
     """Every seat row of the Wildside screen now, its dice read from the icons drawn."""
     scr = dev.app.screen
     lines = dev.lines()
-    return [seat_row(lines[s], scr.icons.shown[s] or ()) for s in range(len(scr.pads))]
+    return [seat_row(lines[s], scr.view.icons.shown[s] or ()) for s in range(len(scr.pads))]
 
 
 def matched_symbols(ra, rb):
@@ -252,7 +252,7 @@ def set_faces(scr, rolled, dice=None, pool=None):
     if pool is not None:
         d["pool"] = pool
     scr.game = Wildside.from_dict(d)
-    scr.draw()
+    scr.show()
     return scr.game
 
 

@@ -423,7 +423,8 @@ def long_wildside(dev, hold):
             rounds.add(scr.game.round)
             if elapsed(dev, t0) > 10500 and 0 in scr.game.active:  # not out of sudden death (W10)
                 assert scr.stuck == [0], dev.lines()
-                assert scr.msgs_lines[scr.own :] == ["P1's pad is stuck"], scr.msgs_lines
+                v = scr.view
+                assert v.msgs_lines[v.own :] == ["P1's pad is stuck"], v.msgs_lines
                 named.add(scr.game.round)
         assert not [a for a in scr.actions if a[0] == "slam" and a[1] == 0]
 
@@ -440,7 +441,7 @@ def long_wildside(dev, hold):
         assert 0 in scr.game.ready, dev.lines()
     # Released: the next round counts P1 again, and their slam is taken.
     g = until_stage(dev, "count", 20000).game
-    assert scr.stuck == [] and "stuck" not in " ".join(scr.msgs_lines), scr.msgs_lines
+    assert scr.stuck == [] and "stuck" not in " ".join(scr.view.msgs_lines), scr.view.msgs_lines
     until_stage(dev, "window", 5000)
     set_faces(scr, [["wild", "moon", "star"], ["wild", "moon", "bolt"], ["drop"] * 3])
     scr.due = [None] * 3  # the bots' slams were planned on the faces before

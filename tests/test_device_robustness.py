@@ -81,16 +81,17 @@ def test_W13_all_pads_held_nobody_slams_and_every_pad_is_named(dev_factory):
         assert (scr.game.dice, scr.game.pool) == ([3, 3, 3, 3], 0)
         if rnd == 1:  # down 10 s (STUCK_MS): named, not before
             run_to_tick(dev, t0 + 9900)
-            assert scr.stuck == [] and "stuck" not in " ".join(scr.msgs_lines)
+            assert scr.stuck == [] and "stuck" not in " ".join(scr.view.msgs_lines)
             run_to_tick(dev, t0 + 10100)
             assert scr.stuck == [0, 1, 2, 3]
     assert not [a for a in scr.actions if a[0] == "slam"]
     # One message row with four seats: the note wraps and pages after the game's words.
-    assert scr.msgs_lines[scr.own :] == ["Stuck pads: P1 P2 P3", "P4"], scr.msgs_lines
+    v = scr.view
+    assert v.msgs_lines[v.own :] == ["Stuck pads: P1 P2 P3", "P4"], v.msgs_lines
     for k in PADS:
         dev.release(k)
     dev.run(30)
-    assert scr.stuck == [] and scr.msgs_lines == scr.msgs_lines[: scr.own], scr.msgs_lines
+    assert scr.stuck == [] and v.msgs_lines == v.msgs_lines[: v.own], v.msgs_lines
 
 
 # -- bouncing ---------------------------------------------------------------------------------

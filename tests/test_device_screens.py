@@ -58,15 +58,16 @@ def check_screen(dev, name, seat_pads=()):
     # Big words and pictures a screen draws over the rows (Wildside's countdown, its
     # ruling's picture on a blank message row): their rows are checked for the text's
     # glyphs only, and the picture for being drawn.
-    big = [p for p in (getattr(dev.app.screen, n, None) for n in ("big", "shout", "ruling"))
+    parts = getattr(dev.app.screen, "view", None) or dev.app.screen  # a play screen's view's
+    big = [p for p in (getattr(parts, n, None) for n in ("big", "shout", "ruling"))
            if p is not None and p.shown]  # fmt: skip
     for b in big:
         x0, y0, bw, bh = b.box
         assert lit_pixels(shot, (x0, y0, x0 + bw, y0 + bh)) > 0, (name, b)
-    # Wildside's own layout on the 240x240 display moves its rows (app/wildside/layout.py):
+    # Wildside's own layout on the 240x240 display moves its rows (app/wildside/tft.py):
     # in order, none over another, the rows it has no room for blank and off the glass;
     # every other screen keeps them on the font's grid.
-    icons = getattr(dev.app.screen, "icons", None)
+    icons = getattr(parts, "icons", None)
     moved = icons is not None and scale > 1
     tops = [row.y * scale for row, _label in text.labels]
     if moved:
@@ -196,9 +197,9 @@ def test_every_screen_renders_its_rows(dev_factory, profile):
     lines = check("ruling", pads)
     assert " ".join(scr.msgs) == "P1 takes 2 from P3 Match: moon and star"
     assert [seat_row(x)["total"] for x in lines[:4]] == [5, 3, 1, 3]
-    assert scr.ruling.shown and lines[4] == ""  # its picture first, on a row of its own
+    assert scr.view.ruling.shown and lines[4] == ""  # its picture first, on a row of its own
     if not dev.hw.colour:  # one message row: the picture stands for "Match: moon and star"
-        assert scr.msgs_lines == ["", "P1 takes 2 from P3"], scr.msgs_lines
+        assert scr.view.msgs_lines == ["", "P1 takes 2 from P3"], scr.view.msgs_lines
     # Round 2: P3's last die (a moon) against P1's wild: P1 takes it and P3 is out.
     until_stage(dev, "window", 6000)
     set_faces(

@@ -27,9 +27,9 @@ ROLLS = [
 def icon_cell(dev, row, die):
     """The glass pixels of die ``die``'s cell on seat row ``row``: (x0, y0, scale). The
     OLED: the text row's cells 4 and on, two cells a die; the 240x240 display places
-    the dice itself (app/wildside/layout.py), bigger (tests/test_screen_pictures_wildside2.py)."""
+    the dice itself (app/wildside/tft.py), bigger (tests/test_screen_pictures_wildside2.py)."""
     t = dev.app.text
-    icons = dev.app.screen.icons
+    icons = dev.app.screen.view.icons
     if t.scale == 1:
         fw, fh = t.cell
         assert (icons.tw, icons.th, icons.group.scale) == (2 * fw, fh, 1)
@@ -83,7 +83,7 @@ def test_W1_a_roll_draws_each_face_icon_at_its_seats_row(dev_factory, profile):
     from slampad.app.wildside import icons
 
     shot = dev.screenshot()
-    tw, th = scr.icons.tw, scr.icons.th
+    tw, th = scr.view.icons.tw, scr.view.icons.th
     for s, faces in enumerate(ROLLS):
         row = scr.pads.index(s)
         for i in range(5):
@@ -114,7 +114,7 @@ def test_W1_before_the_roll_each_seat_shows_its_dice_face_down(dev_factory, prof
     from slampad.app.wildside import icons
 
     shot = dev.screenshot()
-    tw, th = scr.icons.tw, scr.icons.th
+    tw, th = scr.view.icons.tw, scr.view.icons.th
     for s in range(2):
         for i in range(5):
             x0, y0, scale = icon_cell(dev, s, i)
@@ -134,22 +134,22 @@ def test_the_countdown_is_big_and_the_window_shouts(dev_factory, profile):
     until_stage(dev, "count", 6000)
     seen = []
     while scr.stage == "count":
-        if scr.big.shown and scr.big.shown not in seen:
-            seen.append(scr.big.shown)
-            x0, y0, w, h = scr.big.box
-            assert scr.big.group.scale >= 3  # three text rows high at least
+        if scr.view.big.shown and scr.view.big.shown not in seen:
+            seen.append(scr.view.big.shown)
+            x0, y0, w, h = scr.view.big.box
+            assert scr.view.big.group.scale >= 3  # three text rows high at least
             assert lit_pixels(dev.screenshot(), (x0, y0, x0 + w, y0 + h)) > 30
         dev.run(10)
     assert seen == ["3", "2", "1"]
-    assert scr.stage == "window" and scr.big.shown in ("", "SLAM!")
+    assert scr.stage == "window" and scr.view.big.shown in ("", "SLAM!")
     t = dev.app.text
     if t.rows - 4 - 2 >= 2:  # room under the message: the 240x240 display shouts
-        assert scr.shout.shown == "SLAM!" and scr.shout.group.scale >= 3
+        assert scr.view.shout.shown == "SLAM!" and scr.view.shout.group.scale >= 3
     else:
-        assert scr.shout is None
+        assert scr.view.shout is None
     dev.tap("1")
     run_until(dev, lambda: scr.stage in ("choose", "result"), 2000)
-    assert scr.big.shown == ""  # gone once the slam is judged
+    assert scr.view.big.shown == ""  # gone once the slam is judged
 
 
 def test_W5_a_choice_that_times_out_is_ruled_with_the_faces_still_shown(dev_factory):
@@ -166,7 +166,7 @@ def test_W5_a_choice_that_times_out_is_ruled_with_the_faces_still_shown(dev_fact
     dev.tap("1")
     until_stage(dev, "choose", 100)
     seen = []
-    dev.app.text.listener = lambda lines: seen.append([scr.icons.shown[s] for s in range(3)])
+    dev.app.text.listener = lambda lines: seen.append([scr.view.icons.shown[s] for s in range(3)])
     run_until(dev, lambda: scr.stage == "result", 4000)
     assert seen, "nothing was drawn when the choice ran out"
     want = [tuple(icons.tile_of(f) for f in r) for r in rolls]
@@ -187,20 +187,20 @@ def test_the_dice_tumble_on_screen_after_the_countdown_then_land_on_the_roll(dev
     run_until(dev, lambda: scr.beat == 3, 6000)
     seen = []
     while scr.stage == "count":
-        seen.append(scr.icons.shown[0])
+        seen.append(scr.view.icons.shown[0])
         dev.run(10)
     faces = set(range(1, len(icons.FACES) + 1))
     assert len(set(seen)) >= 4, seen  # a new picture every frame of the roll
     assert all(set(t) <= faces and len(t) == 3 for t in seen), seen
     assert scr.stage == "window"
     want = tuple(icons.tile_of(f) for f in scr.game.rolled[0])
-    assert scr.icons.shown[0] == want
+    assert scr.view.icons.shown[0] == want
 
 
 def test_a_matchs_die_flies_from_the_victims_row_to_the_collectors(dev_factory):
     from test_device_fairness import table, window
 
-    from slampad.app.wildside import draw, icons
+    from slampad.app.wildside import icons, slamview
 
     dev, scr = table(dev_factory, pads=(0, 1, 2))
     window(dev, scr, [["wild", "bolt", "drop"], ["star", "star", "star"], ["wild", "bolt", "moon"]])
@@ -208,10 +208,10 @@ def test_a_matchs_die_flies_from_the_victims_row_to_the_collectors(dev_factory):
     dev.tap("3")  # P3 matches P1 on bolt
     until_stage(dev, "result", 100)
     assert scr.msgs[0] == "P3 takes 1 from P1", scr.msgs
-    f = scr.icons.flyer
-    th = scr.icons.th
+    f = scr.view.icons.flyer
+    th = scr.view.icons.th
     ys = []
-    for _ in range(draw.FLY_MS // 20 + 5):
+    for _ in range(slamview.FLY_MS // 20 + 5):
         if not f.hidden:
             assert f[0] in (icons.tile_of("moon"), icons.tile_of("bolt")), f[0]
             ys.append(f.y)

@@ -100,9 +100,10 @@ def picture_band(dev, scr):
     t = dev.app.text
     k = t.scale
     y = t.labels[len(scr.pads)][0].y * k  # the first message row
+    icons = scr.view.icons
     seats_end = max(
         t.labels[len(scr.pads) - 1][0].y * k + t.cell[1],
-        scr.icons.cell(len(scr.pads) - 1, 0)[1] + scr.icons.th * scr.icons.group.scale,
+        icons.cell(len(scr.pads) - 1, 0)[1] + icons.th * icons.group.scale,
     )
     assert y >= seats_end - 1, (y, seats_end)  # under every seat row and its dice
     return (0, y, dev.hw.width, y + t.cell[1]), k
@@ -147,10 +148,10 @@ def test_W3_the_ruling_picture_shows_collector_arrow_the_dice_taken_on_their_sym
         assert colours_in(shot, p1[0], y, 12 * k, 12 * k) == {S1_COLOUR[0]}
         assert colours_in(shot, moons[0], y, 10 * k, 12 * k) == {W1_COLOUR["moon"]}
     # The words stay: under the picture, or on the OLED's one message row, after it.
-    if scr.room >= 3:
+    if scr.view.room >= 3:
         assert dev.lines()[5:7] == scr.msgs
     else:
-        run_until(dev, lambda: not scr.ruling.shown, 3000)
+        run_until(dev, lambda: not scr.view.ruling.shown, 3000)
         assert dev.lines()[4] == "P2 takes 2 from P1"
         assert not find(dev.screenshot(), icon_mask("moon"), k, box)
 
@@ -207,7 +208,7 @@ def test_W12_the_picture_takes_no_longer_to_show_than_the_words_alone(dev_factor
     rows = dev.lines()[n:]
     if profile == "pico":
         assert rows == ["", "P1 takes 1 from P3"] and scr.pages() == 2
-        assert scr.msgs_lines == ["", "P1 takes 1 from P3", "Plus 1 penalty die"]
+        assert scr.view.msgs_lines == ["", "P1 takes 1 from P3", "Plus 1 penalty die"]
     else:
         assert rows[:4] == [""] + scr.msgs and scr.pages() == 1
     box, k = picture_band(dev, scr)
@@ -244,7 +245,7 @@ def test_W7_nobody_slammed_draws_no_picture(dev_factory, profile):
     to_window(dev, scr, [["star", "bolt", "drop"], ["moon", "moon", "moon"]])
     until_stage(dev, "result", 6000)
     dev.run(20)
-    assert scr.msgs == ["Nobody slammed", "Roll again"] and not scr.ruling.shown
+    assert scr.msgs == ["Nobody slammed", "Roll again"] and not scr.view.ruling.shown
     box, k = picture_band(dev, scr)
     shot = dev.screenshot()
     assert not find(shot, icon_mask("left"), k, box) and not find(shot, icon_mask("die"), k, box)
@@ -292,21 +293,21 @@ def test_the_countdown_and_slam_fill_the_free_message_rows(dev_factory, profile)
     from simhw import lit_pixels
 
     dev, scr = table(dev_factory, profile, (0, 1, 2, 3))
-    run_until(dev, lambda: scr.big.shown == "2", 3000)
+    run_until(dev, lambda: scr.view.big.shown == "2", 3000)
     t = dev.app.text
-    x0, y0, w, h = scr.big.box
+    x0, y0, w, h = scr.view.big.box
     shot = dev.screenshot()
     assert lit_pixels(shot, (x0, y0, x0 + w, y0 + h)) > 100
     if profile == "pico_tft":
-        assert scr.big.group.scale >= 5
+        assert scr.view.big.group.scale >= 5
         words = t.labels[4][0].y * 2  # "Round 1: 2 ..." stays readable above it
         assert dev.lines()[4].startswith("Round 1: 2") and y0 >= words + 24
         until_stage(dev, "window", 3000)
         dev.run(20)
-        assert scr.shout.shown == "SLAM!" and scr.shout.group.scale >= 5
+        assert scr.view.shout.shown == "SLAM!" and scr.view.shout.group.scale >= 5
     else:
-        assert scr.big.group.scale >= 3 and x0 >= 17 * t.cell[0]  # right of the counts
-        assert scr.shout is None
+        assert scr.view.big.group.scale >= 3 and x0 >= 17 * t.cell[0]  # right of the counts
+        assert scr.view.shout is None
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -319,25 +320,25 @@ def test_leaving_puts_the_text_rows_back_for_the_next_screen(dev_factory, profil
     dev.app.to_menu()
     dev.run(50)
     assert [t.labels[r][0].y for r in range(t.rows)] == [r * 12 for r in range(t.rows)]
-    assert scr.icons is None and scr.ruling is None
+    assert scr.view.icons is None and scr.view.ruling is None
     assert len(t.group) == 1  # only the rows: every picture went with the game
 
 
 def test_on_the_tft_a_matchs_die_flies_between_the_spread_rows_at_the_dice_size(dev_factory):
-    """The flying die (driven by the frame loop, draw.animate) keeps to the TFT's own
+    """The flying die (driven by the frame loop, slamview.SlamView.tick) keeps to the TFT's own
     layout: from the victim's dice to the collector's, drawn as big as the dice."""
-    from slampad.app.wildside import draw, icons
+    from slampad.app.wildside import icons, slamview
 
     dev, scr = table(dev_factory, "pico_tft", (0, 1, 2))
     to_window(dev, scr, [["wild", "bolt", "drop"], ["star", "star", "star"],
                          ["wild", "bolt", "moon"]])  # fmt: skip
     dev.tap("3")  # P3 matches P1 on bolt
     until_stage(dev, "result", 100)
-    f, rows = scr.icons.flyer, scr.icons
+    f, rows = scr.view.icons.flyer, scr.view.icons
     k = rows.group.scale
     assert k == 3
     seen = []
-    for _ in range(draw.FLY_MS // 20 + 5):
+    for _ in range(slamview.FLY_MS // 20 + 5):
         if not f.hidden:
             seen.append((f.x, f.y))
             # The bolt's art, three times its size, in flight (over other dice maybe: every

@@ -13,7 +13,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 
-from slampad.app.wildside.text import describe, dice_text, seat  # noqa: E402
+from slampad.app.wildside.words import describe, dice_text, seat  # noqa: E402
 from slampad.bots.wildside import LEVELS, WildsideBot, play_round  # noqa: E402
 from slampad.games.wildside import Wildside  # noqa: E402
 from slampad.rng import Rng  # noqa: E402

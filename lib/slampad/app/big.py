@@ -55,3 +55,11 @@ class BigText:
 
     def close(self):
         self.text.drop(self.group)
+
+    def place(self, box):
+        """Move to the glass box (x, y, width, height); what shows is placed anew in it."""
+        self.box = box
+        was = self.shown
+        if was:
+            self.shown = ""
+            self.show(was, self.pal[1])

@@ -1,35 +1,33 @@
 """Wildside on the device: pacing (W12), slams by timestamp (W6), choosing (W5).
 
 Pads become game actions stamped with their keypad timestamps; bots slam at
-the tick their reaction time says. The rules core judges; this screen only
-paces the rounds and shows the result on the display, LEDs and piezo.
+the tick their reaction time says. The rules core judges; this screen paces the
+rounds, keeps the moment (its stage, words and the ruling's picture) and hands it
+to its view (oled.py or tft.py); its timing and the LEDs are clock.py's.
 """
 
-import gc
-
 from slampad.app import cues, legal
-from slampad.app.screen import Screen
-from slampad.app.ui import SEAT_COLOURS
-from slampad.app.ui import rgb as _rgb
-from slampad.app.wildside.clock import bots_slam, plan_bots, slam, timed
-from slampad.app.wildside.draw import PAGE_MS, countdown, draw, paint, show_choice, tell, watch
-from slampad.app.wildside.layout import close
+from slampad.app.wildside.clock import WRAP, Clock
+from slampad.app.wildside.ruling import drawn, fly_from, parts
+from slampad.app.wildside.slamview import PAGE_MS
+from slampad.app.wildside.words import choice, describe, seat_names, stuck_note
 from slampad.bots.wildside import for_kind
 from slampad.games.wildside import Wildside
 from slampad.ticks import ticks_diff
 
-WRAP = 1 << 29
 ROLL_MS = 400  # roll animation after the 3-2-1 countdown; slams in it are false starts
 TAP_GAP_MS = 80  # a press this soon after the last one is a bounce (W5 taps, W12 ready)
+CUES = {"match": cues.MATCH, "penalty": cues.PENALTY, "out": cues.PENALTY,
+        "dead_heat": cues.DEAD_HEAT, "game_over": cues.WIN}  # fmt: skip
 
 
-class PlayScreen(Screen):
+class PlayScreen(Clock):
     SAVE = (__name__, "Wildside")  # saves.save
     in_game = True
     fast = None  # the game's fastest confirmed human slam: [ms, seat colour]
 
     def __init__(self, app, pads, kinds, custom=None):
-        Screen.__init__(self, app)
+        Clock.__init__(self, app)
         self.pads = list(pads)  # game seat -> physical pad
         self.kinds = list(kinds)  # "human" or a bot level
         self.lost = False  # presses were lost (on_lost): said with the next result
@@ -53,26 +51,27 @@ class PlayScreen(Screen):
         self.last_press = [None] * n
         self.flash = []  # seats whose dice flash after a ruling
         self.msgs = []
-        self.page = 0
-        self.page_at = 0
+        self.pic = None  # a ruling's picture: (ruling.parts, it draws the last line) or None
+        self.said = None  # (msgs, pic, when): the view starts its pages anew for a new one
+        self.fly = None  # a ruling's die in flight to its collector (ruling.fly_from)
         self.slammer = None
-        self.room = 1
-        self.msgs_lines = []
-        self.own = 0  # msgs_lines that are the game's own words (not a stuck pad's note)
-        self.own_pages = 0  # ... and the pages they take
-        self.page_starts = []  # where each page starts in msgs_lines
-        self.icons = None  # the dice pictures (draw.DiceRows), made at the first draw
-        self.frame = -1  # the tumbling dice's frame on screen (draw.animate)
-        self.fly = None  # a ruling's die in flight to its collector (draw.fly_from)
-        self.big = None  # the countdown's digit (app/big.py), made with them
-        self.shout = None  # "SLAM!" where there is room for it, or None
-        self.ruling = self.pic = None  # the ruling's picture (app/wildside/layout.py)
+        if app.hw.colour:
+            from slampad.app.wildside.tft import View
+        else:
+            from slampad.app.wildside.oled import View
+        self.view = View(app)
 
     def meta(self):
         return {"pads": self.pads, "kinds": self.kinds, "fast": self.fast, "custom": self.custom}
 
+    def restore(self, g, fast):
+        """A saved game and its fastest slam take the new one's place (resume)."""
+        self.game = g
+        if fast is not None:
+            self.fast = [int(fast[0]), int(fast[1])]
+
     def on_leave(self, now):
-        close(self)  # the next screen draws over clean rows
+        self.view.close()  # the next screen draws over clean rows
 
     def paused(self):  # W12: waiting for every human's pad
         return self.stage == "ready"
@@ -93,15 +92,25 @@ class PlayScreen(Screen):
 
     def say(self, msgs, now, pic=None):
         self.msgs = msgs
-        self.pic = pic  # a ruling's picture: (ruling.parts, it draws the last line) or None
-        self.page = 0
-        self.page_at = now
-        self.draw()
+        self.pic = pic
+        self.said = (msgs, pic, now)
+        self.show()
+
+    def show(self):
+        """The moment, to the view: it draws what changed."""
+        moment = {"stage": self.stage, "beat": self.beat, "t0": self.t0, "pads": self.pads,
+                  "slammer": self.slammer, "said": self.said, "fly": self.fly,
+                  "stuck": stuck_note([self.name(s) for s in self.stuck])}  # fmt: skip
+        self.view.show(self.game, moment)
+
+    def pages(self):
+        """How many pages the message takes: the result stays until all were shown
+        (a stuck pad's note pages along, but never holds the game up)."""
+        return max(1, self.view.pages())
 
     def enter(self, now):
         self.app.leds.clear()
-        for s in range(len(self.pads)):
-            self.app.leds.seat_colour(self.pads[s], _rgb(SEAT_COLOURS[self.pads[s]]))
+        self.seat_colours()
         if self.resumed and self.game.phase == "roll":
             self.stage = "result"  # a breath, then the next round's countdown
             self.t0 = now
@@ -138,12 +147,12 @@ class PlayScreen(Screen):
                 return
             if not g.slams:
                 self.app.beep(cues.SLAM)
-            slam(self, s, press.tick)  # W6: the pad's stamp, not arrival
+            self.slam(s, press.tick)  # W6: the pad's stamp, not arrival
             self.app.leds.seat_colour(pad, (255, 255, 255))
         elif g.phase == "choose" and g.choice["slammer"] == s and not bounce:
             self.act(("tap", s))  # W5: move the highlight
             self.t0 = now
-            show_choice(self, now)
+            self.show_choice(now)
 
     def on_lost(self, now):
         self.lost = True
@@ -159,44 +168,14 @@ class PlayScreen(Screen):
             self.leave = self.app.menu_screen()
 
     # -- rounds ----------------------------------------------------------
-    def start_round(self, now):
-        g = self.game
-        self.act(("roll",))  # W13: a pad still down from before is no slam, nobody sits out
-        self.stage = "count"
-        self.t0 = now
-        self.beat = -1
-        self.frame = -1
-        self.flash = []
-        self.slammer = None
-        self.guessed = []
-        for s in range(len(self.pads)):
-            self.app.leds.seat_colour(self.pads[s], _rgb(SEAT_COLOURS[self.pads[s]]))
-        self.say(["Round %d" % g.round] + (["Penalty pool: %d" % g.pool] if g.pool else []), now)
-
-    def open_window(self, now):
-        gc.collect()  # before the window, never inside it
-        t_open = self.app.hw.slam_now()  # the slams' own clock (W6)
-        self.act(("open", t_open))
-        self.stage = "window"
-        self.t0 = now
-        plan_bots(self, t_open)
-        self.app.beep(cues.GO)
-        self.say(["SLAM on a match!"], now)
-        self.big.show("")
-        if self.shout is not None:
-            self.shout.show("SLAM!", 0xFFE000)
-
     def judge(self, now):
         g = self.game
         rolled = [list(r) for r in g.rolled]
         t_open, slams = g.t_open, dict(g.slams)
         ev = self.act(("judge",))
-        self.big.show("")  # a false start ends the countdown (W6)
-        if self.shout is not None:
-            self.shout.show("")
         for e in ev:
             if e[0] in ("match", "choose") and t_open is not None and self.bots[e[1]] is None:
-                timed(self, e[1], slams[e[1]][0], t_open)
+                self.timed(e[1], slams[e[1]][0], t_open)
         self.stage = "result"
         self.t0 = now
         self.after(ev, rolled, now)
@@ -208,17 +187,41 @@ class PlayScreen(Screen):
                 self.stage = "choose"
                 self.t0 = now
                 self.slammer = s
-                show_choice(self, now)
+                self.show_choice(now)
 
     def after(self, ev, rolled, now):
-        tell(self, ev, rolled, now)
+        """Show a ruling: words, its picture, flashing dice, a flying die and a cue."""
+        cue = None
+        for e in ev:
+            k = e[0]
+            if k == "match":
+                self.flash = [e[1], e[2]]
+                self.slammer = e[1]
+                self.fly = fly_from(e[2], e[1], rolled, now)
+            elif k in ("penalty", "out", "dead_heat"):
+                self.flash = list(e[1])
+            cue = CUES.get(k, cue)
+        if cue:
+            self.app.beep(cue)
+        words = [seat_names(self.pads, x) for x in describe(ev, rolled)]
+        if self.take_lost():
+            words.append("Too many presses")
+            words.append("Some were lost")
+        pic = parts(ev, rolled, self.pads)
+        self.say(words, now, (pic, drawn(words)) if pic else None)
+
+    def show_choice(self, now):
+        c = self.game.choice
+        v, k = c["candidates"][c["highlight"]]
+        self.flash = [v]
+        self.say(choice(self.name(c["slammer"]), k, self.name(v)), now)
 
     def tick(self, now):
         nxt = getattr(self, "leave", None)
         if nxt is not None:
             return nxt
         g = self.game
-        watch(self, now)
+        self.watch(now)
         dt = ticks_diff(now, self.t0, WRAP)
         o = g.options
         if self.stage == "ready" and g.phase == "roll":
@@ -231,9 +234,9 @@ class PlayScreen(Screen):
             elif dt >= o["countdown_ms"] + ROLL_MS:
                 self.open_window(now)
             else:
-                countdown(self, dt, o["countdown_ms"])
+                self.countdown(dt, o["countdown_ms"])
         elif self.stage == "window":
-            bots_slam(self)
+            self.bots_slam()
             if g.slams or dt >= o["look_ms"]:
                 self.judge(now)  # W7 when nobody slammed
         elif self.stage == "choose":
@@ -249,6 +252,7 @@ class PlayScreen(Screen):
             saves.save(self)  # between rounds: a safe point
             self.start_round(self.app.hw.ticks_ms())  # the countdown starts after the write
         self.paint(now)
+        self.view.tick(now)
         return None
 
     def over(self):
@@ -261,17 +265,6 @@ class PlayScreen(Screen):
         score = " ".join("%s:%d" % (self.name(s), g.dice[s]) for s in range(len(g.dice)))
         won = [self.name(s) for s in g.winners()]
         return OverScreen(app, won, score, lambda: PlayScreen(app, pads, kinds, c))
-
-    def pages(self):
-        """How many pages the message takes: the result stays until all were shown
-        (a stuck pad's note pages along, but never holds the game up)."""
-        return max(1, self.own_pages)
-
-    def paint(self, now):
-        paint(self, now)
-
-    def draw(self):
-        draw(self)
 
 
 def resume(app, meta, state):
@@ -288,8 +281,5 @@ def resume(app, meta, state):
         raise ValueError("bots do not match the game")
     if (g.options["tick_us"], g.options["wrap"]) != (app.hw.slam_tick_us, app.hw.slam_wrap):
         raise ValueError("saved on another slam clock")
-    scr.game = g
-    fast = meta.get("fast")
-    if fast is not None:
-        scr.fast = [int(fast[0]), int(fast[1])]
+    scr.restore(g, meta.get("fast"))
     return scr

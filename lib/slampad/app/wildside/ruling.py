@@ -155,3 +155,11 @@ class Ruling:
 
     def close(self):
         self.text.drop(self.group)
+
+
+def fly_from(v, s, rolled, now):
+    """A match's die sets off from the victim's row (its last die, of a symbol the two
+    rolls share) toward the collector's: [tile, row from, die from, row to, start]."""
+    on = [f for f in rolled[v] if f in rolled[s] or f == "wild"] or rolled[v] or ["wild"]
+    last = min(len(rolled[v]), MAX_DICE) - 1
+    return (tile_of(on[-1]), v, max(0, last), s, now)

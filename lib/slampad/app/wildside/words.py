@@ -1,4 +1,4 @@
-"""Wildside rulings in words, for the screen, the log and the terminal sim."""
+"""Wildside in words: rulings, prompts and notes, for the screen, the log and the terminal sim."""
 
 from slampad.games import wildside_match as wm
 
@@ -73,3 +73,23 @@ def describe(events, rolled):
             out.extend(fit("Draw:" if len(e[1]) > 1 else "Winner:", won))
         # "choose" has no line of its own: the choice screen (or a bot's pick) follows at once.
     return out
+
+
+def seat_names(pads, line):
+    """The core counts seats 0..n-1; the table knows them by their pads."""
+    for s in range(len(pads) - 1, -1, -1):
+        line = line.replace("P%d" % (s + 1), "#%d" % (pads[s] + 1))
+    return line.replace("#", "P")
+
+
+def choice(me, k, victim):
+    """W5: the highlighted victim first: with four seats on a 128x64 screen one
+    message row shows, a line at a time."""
+    return ["%s: take %d from %s?" % (me, k, victim), "%s: slam to change" % me]
+
+
+def stuck_note(names):
+    """W13: the humans whose pad has been down too long, or None."""
+    if not names:
+        return None
+    return "Stuck pads: " + " ".join(names) if names[1:] else names[0] + "'s pad is stuck"
