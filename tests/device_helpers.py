@@ -1,5 +1,5 @@
 """Shared helpers for the device tests (tests/test_device_*.py): the simulated Slampad
-(tools/simdevice.py) on the host shim, scripted people on the pads, and independent
+(tools/simulator/simdevice.py) on the host shim, scripted people on the pads, and independent
 readings of rulings W1 (glyphs, colours) and S1 (seat colours) written from docs/rules.md.
 
 The shim's modules are only on sys.path while a device test module runs: the ``shim``
@@ -330,7 +330,7 @@ class Slammers:
 
 
 def run_window(monkeypatch, events, frames, profile="pico", **extra):
-    """tools/sim_window.main on SDL's dummy video driver for ``frames`` frames, posting
+    """tools/simulator/sim_window.main on SDL's dummy video driver for ``frames`` frames, posting
     ``events`` ({frame: [pygame events]}), with ``extra`` arguments (flash, commands,
     seed); returns the SimDevice it ended with (``run_window.made``: every one it made,
     a new one at each power cycle)."""

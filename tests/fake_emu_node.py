@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "tools"))  # fmt: skip
+                                "tools", "emulator"))  # fmt: skip
 
 MENU = ["Pick a game", "> Wildside", "  Go Wild!", "  Tumblin' Dice", "  Diceland"]
 JOIN = ["Wildside", "Slam to join", "P1 -", "P2 -", "> START"]

@@ -1,5 +1,6 @@
-"""tools/bench_table.py (tools/bench.py --table): the parsing and formatting helpers and
-the --write section replacement. No timing runs: benchmarks are never timed tests."""
+"""tools/benchmarks/bench_table.py (tools/benchmarks/bench.py --table): the parsing and
+formatting helpers and the --write section replacement. No timing runs: benchmarks are
+never timed tests."""
 
 import shutil
 from pathlib import Path

@@ -278,7 +278,7 @@ def test_four_players_on_the_colour_display(dev_factory):
 def test_headless_demo_writes_screenshots_and_log(tmp_path):
     out = tmp_path / "shots"
     r = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--headless",
+        [sys.executable, os.path.join(ROOT, "tools", "simulator", "sim.py"), "--headless",
          "--screenshots", str(out)],
         capture_output=True, text=True, timeout=SAFETY_NET_S, cwd=ROOT,
     )  # fmt: skip

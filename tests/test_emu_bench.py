@@ -1,4 +1,4 @@
-"""tools/emu_bench.py: its figures, table, decision and the docs block, from made-up runs.
+"""tools/emulator/emu_bench.py: its figures, table, decision and the docs block, from made-up runs.
 The emulator never runs here (benchmarks are never timed tests)."""
 
 import shutil

@@ -1,4 +1,4 @@
-"""tools/emu.py's side of the emulator, against a fake Node side (tests/fake_emu_node.py):
+"""tools/emulator/emu.py's side of the emulator, against a fake Node side (tests/fake_emu_node.py):
 the JSON-lines protocol, the probe records, scripts, screenshots, crashes and errors.
 Needs neither Node nor the CircuitPython firmware."""
 

@@ -1,4 +1,5 @@
-"""tools/fatimg.py: FAT12 images of the CIRCUITPY drive, as CircuitPython's FatFs reads them.
+"""tools/emulator/fatimg.py: FAT12 images of the CIRCUITPY drive, as CircuitPython's FatFs
+reads them.
 
 Byte-level checks here parse the image with their own offsets (not fatimg's struct formats),
 so a field fatimg writes and reads back the same wrong way still fails. Everything else goes
@@ -153,7 +154,8 @@ def test_the_deploy_tree_round_trips_byte_for_byte(deploy_tree):
 
 def test_cli_writes_the_image_and_a_one_line_summary(deploy_tree, tmp_path):
     out = tmp_path / "circuitpy.img"
-    cmd = [sys.executable, str(ROOT / "tools" / "fatimg.py"), str(deploy_tree), str(out)]
+    tool = ROOT / "tools" / "emulator" / "fatimg.py"
+    cmd = [sys.executable, str(tool), str(deploy_tree), str(out)]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=SAFETY_NET_S)
     assert r.returncode == 0 and len(r.stdout.splitlines()) == 1, r.stderr
     assert "FAT12 1,048,576 bytes" in r.stdout and "of 2008 clusters used" in r.stdout

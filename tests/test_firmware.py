@@ -189,7 +189,7 @@ def test_the_shared_source_holds_the_lines_slampad_changes():
 def run_tool(*args, env=None):
     e = dict(os.environ, SLAMPAD_NO_VENV="1")
     e.update(env or {})
-    return subprocess.run([sys.executable, str(TOOLS / "firmware.py"), *args],
+    return subprocess.run([sys.executable, str(TOOLS / "build" / "firmware.py"), *args],
                           capture_output=True, text=True, env=e, cwd=ROOT)  # fmt: skip
 
 
@@ -308,7 +308,7 @@ def test_console_says_which_copy_runs():
     assert stock == "Slampad: running /lib/slampad (stock CircuitPython)"
 
 
-# --- tools/firmware_bench.py's table ---------------------------------------------------------
+# --- tools/benchmarks/firmware_bench.py's table -------------------------------------------
 
 
 def test_firmware_bench_table_sets_the_two_firmwares_side_by_side():

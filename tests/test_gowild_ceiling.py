@@ -1,4 +1,4 @@
-"""tools/gowild_ceiling.py: the informed hard bot (issue 18's Go Wild! notes) is handed
+"""tools/benchmarks/gowild_ceiling.py: the informed hard bot (issue 18's Go Wild! notes) is handed
 exactly what its mode says, fits deals to the plays truly, and leaves the bots module as
 it found it."""
 

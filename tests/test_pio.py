@@ -1,4 +1,4 @@
-"""Issue 8: the PIO pad scanner (tools/pio_padscan.py, lib/slampad/hw/pio_program.py) run
+"""Issue 8: the PIO pad scanner (tools/build/pio_padscan.py, lib/slampad/hw/pio_program.py) run
 for real on rp2040-pio-emulator against generated pin waveforms, and the words it pushes
 turned into slam events by lib/slampad/hw/pio_pads.py (W6: microsecond stamps)."""
 
@@ -63,7 +63,7 @@ def test_the_constant_is_the_assembly_of_the_source(prog):
     assert list(prog.WORDS) == words and kwargs == prog.KWARGS
     assert (prog.N_PINS, prog.LOOP_CYCLES, prog.FREQUENCY) == (4, 25, 25_000_000)
     with open(pio_padscan.TARGET) as f:
-        assert f.read() == pio_padscan.module_text()  # tools/pio_padscan.py --check
+        assert f.read() == pio_padscan.module_text()  # tools/build/pio_padscan.py --check
 
 
 def test_every_path_through_the_loop_takes_the_same_time(prog):

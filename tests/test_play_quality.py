@@ -1,6 +1,6 @@
-"""tools/play_quality.py and tools/emu_bots.py (issue 18 items 2 and 5): the matches, the
-intervals, the table, and the device timer script on both VMs. The win rates and the
-emulator's decision times are benchmarks (docs/benchmarks.md), never timed here."""
+"""tools/benchmarks/play_quality.py and tools/emulator/emu_bots.py (issue 18 items 2 and 5):
+the matches, the intervals, the table, and the device timer script on both VMs. The win
+rates and the emulator's decision times are benchmarks (docs/benchmarks.md), never timed here."""
 
 import json
 import os
@@ -134,15 +134,15 @@ def test_emu_bots_keep_replaces_only_the_games_run(tmp_path, monkeypatch):
 
 
 def test_bench_prints_the_device_times_not_a_vm_estimate(tmp_path, monkeypatch):
-    """tools/bench.py's bot reports give the decision times measured on the real firmware
+    """tools/benchmarks/bench.py's bot reports give the decision times measured on the real firmware
     (issue 18 item 2), or the command that measures them, never VM x 90-140."""
     import bench
 
     monkeypatch.setattr(emu_bots, "RESULTS", str(tmp_path / "r.json"))
     lines = bench.device_times("diceland", ("normal", "hard"))
     assert lines == [
-        "on the device, %s: not measured yet (tools/emu_bots.py --game diceland --level %s)"
-        % (lv, lv)
+        "on the device, %s: not measured yet "
+        "(tools/emulator/emu_bots.py --game diceland --level %s)" % (lv, lv)
         for lv in ("normal", "hard")
     ]
     times = {"hard": [100 + 10 * i for i in range(20)] + [2500]}  # one slow decision

@@ -18,7 +18,7 @@ HEADING = re.compile(r"^### ([WGTDS]\d{1,2}) ", re.M)
 PIN_FILES = {
     "lib/slampad/hw/feather.py",
     "tools/shim/_simworld.py",
-    "tools/wiring.py",
+    "tools/build/wiring.py",
     "tests/test_hw_profiles.py",
     "tests/test_shim.py",
     "tests/test_device_power.py",

@@ -1,4 +1,4 @@
-"""The device image's slimmed modules (tools/slim.py) and the import budget."""
+"""The device image's slimmed modules (tools/build/slim.py) and the import budget."""
 
 import ast
 import subprocess

@@ -1,9 +1,10 @@
-"""Issue 7 point 6: a short soak of the whole app in the simulator (tools/soak.py): random
-input streams and power cuts in every game, the rules invariants and the JSON round trip
-after every step, the long press back to the menu, saves resumed after a power cut.
+"""Issue 7 point 6: a short soak of the whole app in the simulator
+(tools/reliability/soak.py): random input streams and power cuts in every game, the rules
+invariants and the JSON round trip after every step, the long press back to the menu, saves
+resumed after a power cut.
 
 The long soaks are run by hand (docs/reliability.md records one of 24 simulated hours per
-game): tools/soak.py --game all --hours 24 --seed N."""
+game): tools/reliability/soak.py --game all --hours 24 --seed N."""
 
 import device_helpers
 import pytest

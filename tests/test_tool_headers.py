@@ -1,5 +1,5 @@
-"""What the tools say about themselves (issue 16, item 8): tools/bench.py runs as a command
-and names the four games; tools/sim's header describes the simulator as it is; the README's
+"""What the tools say about themselves (issue 16, item 8): tools/benchmarks/bench.py runs as a
+command and names the four games; tools/sim's header describes the simulator as it is; the README's
 image size is deploy's own figure."""
 
 import os
@@ -15,7 +15,7 @@ GAMES = ("Wildside", "Go Wild!", "Tumblin' Dice", "Diceland")
 
 
 def test_bench_is_a_command_and_names_the_four_games():
-    bench = ROOT / "tools" / "bench.py"
+    bench = ROOT / "tools" / "benchmarks" / "bench.py"
     assert os.access(bench, os.X_OK)
     assert bench.read_text().startswith("#!/usr/bin/env python3\n")
     r = subprocess.run([sys.executable, str(bench), "--help"], capture_output=True, text=True,

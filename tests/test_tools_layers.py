@@ -1,14 +1,16 @@
 """No tool imports one that imports it back (issue 28, item 6).
 
-The tools run with tools/ on sys.path (and the simulator with tools/shim/ too), so
-``import bench_table`` in tools/bench.py means tools/bench_table.py and ``import watchdog``
-in tools/shim/_simworld.py means tools/shim/watchdog.py. Every import counts, a lazy one
-inside a function too, as in tests/test_import_circles.py: a circle that only closes at
-run time still ties the modules together. A module's name is its path under tools/."""
+The tools run with tools/ and its rooms on sys.path (tools/_rooms.py; the simulator
+with tools/shim/ too), so ``import emu_bots`` in tools/benchmarks/play_quality.py means
+tools/emulator/emu_bots.py and ``import watchdog`` in tools/shim/_simworld.py means
+tools/shim/watchdog.py. Every import counts, a lazy one inside a function too, as in
+tests/test_import_circles.py: a circle that only closes at run time still ties the
+modules together, across rooms too. A module's name is its path under tools/."""
 
 import ast
 from pathlib import Path
 
+from _rooms import ROOMS
 from test_import_circles import circles
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
@@ -18,7 +20,7 @@ def modules(tools=TOOLS):
     """{path under tools/: (folder on sys.path, dotted name)} of every .py under tools/.
 
     tools/shim/ is a folder of its own on sys.path (its alarm/ and microcontroller/ are
-    packages there); every other folder (tools/, tools/probe/) is one too."""
+    packages there); every other folder (tools/, a room, tools/probe/) is one too."""
     out = {}
     for path in sorted(tools.rglob("*.py")):
         rel = path.relative_to(tools)
@@ -33,15 +35,16 @@ def modules(tools=TOOLS):
     return out
 
 
-def resolver(known):
-    """name -> module path, per folder on sys.path: its own folder first, then tools/,
-    then tools/shim/ (the order the simulator's shim and the tools put them in)."""
+def resolver(known, rooms=ROOMS):
+    """name -> module path, per folder on sys.path: its own folder first, then tools/ and
+    every room (tools/_rooms.py puts them all there), then tools/shim/ (the order the
+    simulator's shim and the tools put them in)."""
     by_root = {}
     for rel, (root, name) in known.items():
         by_root.setdefault(root, {})[name] = rel
 
     def find(root, name):
-        for r in (root, "", "shim"):
+        for r in (root, "", *rooms, "shim"):
             if name in by_root.get(r, {}):
                 return by_root[r][name]
         return None
@@ -77,9 +80,9 @@ def imports_of(rel, known, find, tools=TOOLS):
     return out
 
 
-def graph(tools=TOOLS):
+def graph(tools=TOOLS, rooms=ROOMS):
     known = modules(tools)
-    find = resolver(known)
+    find = resolver(known, rooms)
     return {rel: imports_of(rel, known, find, tools) for rel in known}
 
 
@@ -105,25 +108,47 @@ def describe(edges, group):
 
 def test_the_finder_sees_lazy_and_shim_circles(tmp_path):
     (tmp_path / "shim" / "pkg").mkdir(parents=True)
+    (tmp_path / "r1").mkdir()
+    (tmp_path / "r2").mkdir()
     (tmp_path / "a.py").write_text("import b\n")
     (tmp_path / "b.py").write_text("def f():\n    from a import x\n")
     (tmp_path / "c.py").write_text("import a\nimport json\n")
+    (tmp_path / "r1" / "d.py").write_text("import e\nimport c\n")  # across rooms
+    (tmp_path / "r2" / "e.py").write_text("def f():\n    import d\n")
     (tmp_path / "shim" / "w.py").write_text("import _world\n")
     (tmp_path / "shim" / "_world.py").write_text("def f():\n    from w import T\n")
     (tmp_path / "shim" / "pkg" / "__init__.py").write_text("from . import leaf\n")
     (tmp_path / "shim" / "pkg" / "leaf.py").write_text("import board\n")
     (tmp_path / "shim" / "board.py").write_text("")
-    edges = graph(tmp_path)
+    edges = graph(tmp_path, rooms=("r1", "r2"))
     assert edges["c.py"] == {"a.py"}
+    assert edges["r1/d.py"] == {"r2/e.py", "c.py"}
     assert edges["shim/pkg/__init__.py"] == {"shim/pkg/leaf.py"}
     assert edges["shim/pkg/leaf.py"] == {"shim/board.py"}
-    assert circles(edges) == [["a.py", "b.py"], ["shim/_world.py", "shim/w.py"]]
+    assert circles(edges) == [
+        ["a.py", "b.py"], ["r1/d.py", "r2/e.py"], ["shim/_world.py", "shim/w.py"]
+    ]  # fmt: skip
     assert describe(edges, ["a.py", "b.py"]) == "a.py, b.py: a.py -> b.py -> a.py"
+
+
+def test_every_folder_of_python_is_a_room_and_every_name_is_one_module():
+    """A folder of tools modules that tools/_rooms.py does not put on sys.path would leave
+    its modules unfound (and this test's graph blind to them); two modules of one name in
+    tools/ and the rooms would shadow one another."""
+    known = modules()
+    folders = {root for root, _ in known.values()}
+    assert folders - {"", "shim", "probe"} == set(ROOMS)
+    seen = {}
+    for rel, (root, name) in known.items():
+        if root not in ("shim", "probe"):
+            assert name not in seen, "%s and %s are both %s" % (seen[name], rel, name)
+            seen[name] = rel
 
 
 def test_no_import_circle_under_tools():
     edges = graph()
-    assert "bench_table.py" in edges and "shim/watchdog.py" in edges
+    assert "benchmarks/bench_table.py" in edges and "shim/watchdog.py" in edges
+    assert "emulator/emu_bots.py" in edges["benchmarks/play_quality.py"]  # across rooms
     found = circles(edges)
     assert found == [], "import circles under tools/:\n" + "\n".join(
         describe(edges, g) for g in found

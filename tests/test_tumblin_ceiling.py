@@ -1,5 +1,5 @@
-"""tools/tumblin_ceiling.py: the clairvoyant bot (issue 18's Tumblin' Dice notes) takes the
-throw with the best real outcome, and looking ahead never moves the game's own Rng."""
+"""tools/benchmarks/tumblin_ceiling.py: the clairvoyant bot (issue 18's Tumblin' Dice notes)
+takes the throw with the best real outcome, and looking ahead never moves the game's own Rng."""
 
 import tumblin_ceiling as tc
 

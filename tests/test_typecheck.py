@@ -1,4 +1,4 @@
-"""tools/typecheck.py: mypy against circuitpython-stubs, one board per profile.
+"""tools/build/typecheck.py: mypy against circuitpython-stubs, one board per profile.
 
 It passes on the tree as it is, it resolves board/digitalio/displayio to the stubs
 (never to Blinka's modules in the venv, never to tools/shim), and it catches a pin that
@@ -18,7 +18,7 @@ import pytest
 from safety_net import SAFETY_NET_S
 
 ROOT = Path(__file__).resolve().parent.parent
-TYPECHECK = ROOT / "tools" / "typecheck.py"
+TYPECHECK = ROOT / "tools" / "build" / "typecheck.py"
 PROFILES = ("pico", "feather", "pico_tft", "macropad")
 # a board whose pins a profile does not use, to show that wrong pins fail
 WRONG_BOARD = {

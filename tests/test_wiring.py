@@ -1,4 +1,4 @@
-"""tools/wiring.py: the wiring diagrams in docs/ are regenerated from the profiles' code and
+"""tools/build/wiring.py: the wiring diagrams in docs/ are regenerated from the profiles' code and
 match the committed files, and every board pin the profile's code uses is in its SVG."""
 
 import ast
@@ -8,12 +8,12 @@ import sys
 import pytest
 from test_shim import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "build"))
 import wiring  # noqa: E402
 
 
 def board_pins(files):
-    """Every board.NAME the profile modules use, read independently of tools/wiring.py."""
+    """Every board.NAME the profile modules use, read independently of tools/build/wiring.py."""
     names = set()
     for name in files:
         with open(os.path.join(wiring.HW, name), encoding="utf-8") as f:
@@ -28,7 +28,7 @@ def board_pins(files):
 @pytest.mark.parametrize("build", ["pico", "feather"])
 def test_committed_diagram_is_current(build):
     with open(wiring.path(build), encoding="utf-8") as f:
-        assert f.read() == wiring.render(build), "run tools/wiring.py and commit docs/"
+        assert f.read() == wiring.render(build), "run tools/build/wiring.py and commit docs/"
 
 
 @pytest.mark.parametrize("build", ["pico", "feather"])

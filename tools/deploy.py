@@ -67,9 +67,14 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "tools") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tools"))
+import _rooms  # noqa: E402 - tools/_rooms.py: pio_padscan and slim are in tools/build/
+
+_rooms.on_path()
 BUILTINS_FILE = ROOT / "docs" / "circuitpython-modules.txt"
 
-# Board profile -> CircuitPython board_id (also used by tools/typecheck.py).
+# Board profile -> CircuitPython board_id (also used by tools/build/typecheck.py).
 PROFILES = {
     "pico": "raspberry_pi_pico",
     "feather": "adafruit_feather_rp2040",
@@ -516,7 +521,8 @@ def _existing_ancestor(path):
 
 # What is imported at once, as .py source. The device facts' rule of thumb was 140 KB
 # (docs/benchmarks.md, "Device facts the code relies on");
-# the real firmware in the emulator now measures it (tools/emu_bench.py, docs/benchmarks.md):
+# the real firmware in the emulator now measures it (tools/emulator/emu_bench.py,
+# docs/benchmarks.md):
 # the heaviest game (Diceland, 36 hexes, the hard bot) kept 33 KB free after a collection
 # at 145 KB of source, 31.4 KB at 152.5 KB and 29.5 KB at 155.8 KB (the game-over screen's
 # big winner), against the 24 KB floor tests/test_emu.py holds every game to: about 0.6 B
@@ -535,7 +541,7 @@ PIO_PROGRAM = "lib/slampad/hw/pio_program.py"
 
 def image_bytes(src, rel, keep_comments=False):
     """What the image holds for one source file: our own modules are slimmed, and the
-    PIO program is assembled now, from its source (tools/pio_padscan.py): the image
+    PIO program is assembled now, from its source (tools/build/pio_padscan.py): the image
     never carries words the source does not make."""
     data = src.read_bytes()
     if rel == PIO_PROGRAM:

@@ -132,8 +132,8 @@ def run(entry, args=(), heap=DEFAULT_HEAP, timeout=DEFAULT_TIMEOUT, expect=None,
 
 def run_entry(entry, args, vm, heap=None, timeout=3600, cwd=ROOT):
     """Output of a bench entry run on ``vm`` ("cpython" or the MicroPython VM), from the
-    repository's root; a failed run raises (the benchmarks, tools/bench.py and
-    tools/bench_table.py)."""
+    repository's root; a failed run raises (the benchmarks, tools/benchmarks/bench.py and
+    tools/benchmarks/bench_table.py)."""
     if vm == "cpython":
         p = subprocess.run(
             [sys.executable, entry] + [str(a) for a in args],

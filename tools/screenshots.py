@@ -4,8 +4,8 @@
     tools/screenshots.py [--out docs/screenshots] [--game NAME] [--profile pico|pico_tft]
                          [--seed N]
 
-Each game is played in the simulator by the soak's player (tools/soak_game.py: it reads the
-screens, joins pads, adds bots and picks legal moves; no power cuts here), with the
+Each game is played in the simulator by the soak's player (tools/reliability/soak_game.py:
+it reads the screens, joins pads, adds bots and picks legal moves; no power cuts here), with the
 pictures drawn, until the game's own screen has been up for a while at a moment worth
 showing (Wildside: a ruling); that frame is written as ``<game>.png`` (the 128x64 OLED,
 drawn 4x) or ``<game>-tft.png`` (the 240x240 colour display). The same seed makes the
@@ -20,6 +20,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+import _rooms  # noqa: E402 - tools/_rooms.py: tools/ and its rooms on sys.path
+
+_rooms.on_path()
 
 import soak_game  # noqa: E402
 from simdevice import use_shim  # noqa: E402

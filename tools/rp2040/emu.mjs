@@ -2,7 +2,7 @@
 //
 //   node tools/rp2040/emu.mjs --uf2 FW.uf2 --elf FW.elf --fs CIRCUITPY.img [--nvm NVM.bin]
 //
-// tools/emu.py starts it and speaks JSON lines (one object a line):
+// tools/emulator/emu.py starts it and speaks JSON lines (one object a line):
 //   in:  {"cmd":"run","us":N}  {"cmd":"pin","gpio":G,"level":0|1|null}
 //        {"cmd":"adc","channel":C,"volts":V}  {"cmd":"quit"}
 //   out: {"ev":"console","t_us":T,"text":S}  {"ev":"display","t_us":T,"w":128,"h":64,"bits":HEX}

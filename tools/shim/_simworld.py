@@ -138,7 +138,7 @@ class WatchDogTimer:
     The timer records every feed; ``max_gap`` is the longest virtual time between two
     feeds while it was on, and ``starved`` counts gaps over the timeout (a real board
     would have reset). Python work takes no virtual time, so a slow bot shows up in the
-    benchmarks (tools/bench.py), not here.
+    benchmarks (tools/benchmarks/bench.py), not here.
     """
 
     __module__ = "watchdog"

@@ -1,4 +1,4 @@
-"""Control of the simulated hardware behind the host shim (for tools/sim.py and tests).
+"""Control of the simulated hardware behind the host shim (for tools/simulator/sim.py and tests).
 
 Setup: put ``tools/shim`` at ``sys.path[0]`` before importing ``simhw`` or anything that
 imports ``board``, ``digitalio``, ``busio``, ``microcontroller``, ``keypad``, ``supervisor``,

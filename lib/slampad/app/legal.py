@@ -6,7 +6,7 @@ moment, for the referee (None) or the seat whose decision it is (the game's
 An action that is not listed
 is dropped: the press had nothing legal to do, the screen ignores it (a soft cue at
 most) and the app goes on. Every drop is noted in ``dropped`` (the last few) and
-``drops`` (how many), which the tests and tools/soak.py check stay empty."""
+``drops`` (how many), which the tests and tools/reliability/soak.py check stay empty."""
 
 from slampad.games import ANY_SEAT
 

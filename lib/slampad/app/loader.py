@@ -24,7 +24,7 @@ def load_game(entry):
     the heap is emptiest (order: app/play_order.py, made by tools/deploy.py; dropped
     first), and collect once after them. The Slampad firmware does not collect after
     each frozen import, as CircuitPython does (about 4 ms a module: most of a load);
-    tools/firmware.py SOURCE_CHANGES."""
+    tools/build/firmware.py SOURCE_CHANGES."""
     try:
         from slampad.app.play_order import ORDER
 

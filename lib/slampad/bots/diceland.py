@@ -30,7 +30,7 @@ class DicelandBot:
         self.budget = budget
         self.rng = Rng(seed * 8 + seat + 1)
         self.nodes = 0  # valued outcomes in the last decision (S2 budget checks)
-        self.w = ev.HARD if level == "hard" and budget else ev.NORMAL  # tools/tune_diceland
+        self.w = ev.HARD if level == "hard" and budget else ev.NORMAL  # benchmarks/tune_diceland
         self._ctx = None
         self._near = self._seen = []
         self._root = []

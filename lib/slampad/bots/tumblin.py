@@ -13,7 +13,7 @@ game's rng. ``choose(view)`` returns (power, aim) for the seat's throw:
   in the game's scoring mode (T2); the thrown die counts at its expected
   face (3.5), which keeps the value free of the face's luck. Hard's value
   also knows the round and the game (``WEIGHTS``, tuned by self-play with
-  tools/tune_tumblin.py): a die counts for less the more throws the other
+  tools/benchmarks/tune_tumblin.py): a die counts for less the more throws the other
   side has left this round to bump it, and in the last round (or overtime)
   the margin is capped, so a won or lost game stops paying (T5: a win is a
   win), the cap shrinking with the throws left; there the thrown die counts
@@ -50,7 +50,7 @@ BASE_DICE = 4  # the budget counts throws on a board of up to this many dice (si
 TARGET_POWERS = (75, 90, 100)  # down an opponent die's lane
 SIDE_AIM = 45  # hard: side lanes, clear of the middle
 SIDE_POWER = 80
-# Hard's value (tools/tune_tumblin.py, docs/benchmarks.md): a die on level 1-4 keeps
+# Hard's value (tools/benchmarks/tune_tumblin.py, docs/benchmarks.md): a die on level 1-4 keeps
 # (64 - W[level - 1] x throws the other side has left this round) / 64 of its points;
 # in the last round the margin is capped at W[4] + W[5] x throws left (doubled points).
 WEIGHTS = (1, 1, 2, 3, 2, 12)

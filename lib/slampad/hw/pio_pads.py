@@ -1,6 +1,6 @@
 """Slam pads read by the RP2040's PIO: each change stamped to the microsecond (issue 8).
 
-A state machine runs hw/pio_program.py (source: tools/pio_padscan.py) on the profile's
+A state machine runs hw/pio_program.py (source: tools/build/pio_padscan.py) on the profile's
 consecutive pad pins: it samples them every microsecond and pushes one word per change,
 its tick counter in the low bits. ``PioPads`` looks like ``keypad.Keys`` to the app:
 ``events.get_into(event)`` with ``key_number``, ``pressed`` and ``timestamp`` (ms, as

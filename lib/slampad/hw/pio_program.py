@@ -1,6 +1,6 @@
 """The PIO pad scanner, assembled on the host: do not edit.
 
-Made by tools/pio_padscan.py --write from the source in that file (tests/test_pio.py
+Made by tools/build/pio_padscan.py --write from the source in that file (tests/test_pio.py
 checks it is current), so the device never imports adafruit_pioasm.
 """
 

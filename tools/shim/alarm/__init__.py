@@ -6,7 +6,7 @@ BaseException: on the device the call never returns, as the VM stops. Nothing is
 released by it (the app deinitializes the hardware itself first, as it must on the
 device for the pins to be free for the alarms). ``simhw.wake_due()`` says which alarm
 would wake the board now; ``simhw.wake(alarm)`` makes the restarted run's
-``alarm.wake_alarm`` that alarm (tools/simdevice.py then restarts the app, keeping the
+``alarm.wake_alarm`` that alarm (tools/simulator/simdevice.py then restarts the app, keeping the
 flash). ``light_sleep_until_alarms`` is not simulated.
 """
 
