@@ -526,7 +526,8 @@ def test_the_power_script_sets_the_battery_fast_forwards_and_wakes(dev_factory, 
     import sim_script
 
     dev = dev_factory("pico")
-    with open(os.path.join(os.path.dirname(sim_script.__file__), "sim_power.txt")) as f:
+    tools = os.path.dirname(os.path.dirname(sim_script.__file__))
+    with open(os.path.join(tools, "sim_power.txt")) as f:
         cmds = sim_script.parse(f.read())
     shots = sim_script.run_script(dev, cmds, str(tmp_path))
     assert len(shots) == 4 and dev.wakes == 1 and screen_name(dev) == "MenuScreen"
