@@ -164,6 +164,20 @@ def test_the_boards_turn_the_collection_after_a_frozen_import_off():
     assert "CFLAGS += -DSLAMPAD_GC_AFTER_FROZEN_IMPORT=0" in firmware.MODULES_MK.read_text()
 
 
+def test_a_file_an_older_change_changed_starts_again_from_the_archive(tmp_path):
+    before = b"void x(void) {\n%s}\n" % firmware.GC_AFTER_IMPORT_OLD
+    older = firmware.GC_AFTER_IMPORT_NEW.replace(b"tools/build/", b"tools/")
+    tree = fake_source(tmp_path, before.replace(firmware.GC_AFTER_IMPORT_OLD, older))
+    asked = []
+    done = firmware.change_source(tree, lambda rel: asked.append(rel) or before)
+    assert asked == ["py/builtinimport.c"] and len(done) == 1
+    after = (tree / "py" / "builtinimport.c").read_bytes()
+    assert after == before.replace(firmware.GC_AFTER_IMPORT_OLD, firmware.GC_AFTER_IMPORT_NEW)
+    with pytest.raises(firmware.FirmwareError):  # a --circuitpython tree: no archive to ask
+        (tmp_path / "given").mkdir()
+        firmware.change_source(fake_source(tmp_path / "given", older))
+
+
 @pytest.mark.parametrize("text", [b"", b"    gc_collect();\n"])
 def test_another_source_is_refused_with_what_to_use(tmp_path, text):
     tree = fake_source(tmp_path, text)

@@ -356,19 +356,30 @@ GC_AFTER_IMPORT_NEW = b"""    // afterwards.
         gc_collect();
     }
 """
+MARK = b"SLAMPAD-CHANGE"
 SOURCE_CHANGES = (
     ("py/builtinimport.c", GC_AFTER_IMPORT_OLD, GC_AFTER_IMPORT_NEW,
      "no heap collection after a frozen module's import"),
 )  # fmt: skip
 
 
-def change_source(tree):
+def archive_file(rel):
+    """File ``rel`` of the CircuitPython tree as the shared archive holds it."""
+    with tarfile.open(ARCHIVE) as tar:
+        return tar.extractfile(tar.getmember(ARCHIVE_TOP + "/" + rel)).read()
+
+
+def change_source(tree, original=None):
     """Apply SOURCE_CHANGES to ``tree`` (once: a changed file is left as it is); returns
-    what they do, for the record."""
+    what they do, for the record. A file an earlier version of a change changed (its
+    SLAMPAD-CHANGE differs) starts again from ``original(rel)``, the unpacked archive's
+    own copy, when the tree came from the archive."""
     done = []
     for rel, old, new, what in SOURCE_CHANGES:
         path = Path(tree) / rel
         text = path.read_bytes() if path.is_file() else b""
+        if new not in text and MARK in text and original is not None:
+            text = original(rel)
         if new not in text:
             if text.count(old) != 1:
                 raise FirmwareError(
@@ -565,7 +576,7 @@ def main(argv=None):
         cache = cache_dir()
         cache.mkdir(parents=True, exist_ok=True)
         tree, source_id = source_tree(cache, a.circuitpython)
-        changes = change_source(tree)
+        changes = change_source(tree, None if a.circuitpython else archive_file)
         venv = build_venv(cache)
         gcc_bin, gcc_v = find_gcc(cache)
         jobs = max(1, a.jobs)
