@@ -46,7 +46,7 @@ def slams(scr):
 
 def note_lines(scr):
     """The stuck-pad note's lines (after the game's own words)."""
-    return scr.msgs_lines[scr.own :]
+    return scr.view.msgs_lines[scr.view.own :]
 
 
 # -- W13: a pad held from the last round ------------------------------------------------------
@@ -125,7 +125,7 @@ def test_W13_a_pad_down_10_s_is_named_and_the_name_goes_when_it_comes_up(
         rows_ok()
         assert scr.stuck == [] and not note_lines(scr), dev.lines()
     run_to_tick(dev, t0 + STUCK_MS + 10)
-    assert scr.stuck == [1] and note_lines(scr) == ["P2's pad is stuck"], scr.msgs_lines
+    assert scr.stuck == [1] and note_lines(scr) == ["P2's pad is stuck"], scr.view.msgs_lines
     seen.clear()
     for _ in range(60):  # 6 s: the note shows, on its own page where the room is short
         dev.run(100)
@@ -135,10 +135,10 @@ def test_W13_a_pad_down_10_s_is_named_and_the_name_goes_when_it_comes_up(
         assert any(x and "stuck" not in x for x in seen), seen
     t1 = stamp_next(dev, ["1"])
     run_to_tick(dev, dev.now() + STUCK_MS + 10)
-    assert scr.stuck == [0, 1] and note_lines(scr) == ["Stuck pads: P1 P2"], scr.msgs_lines
+    assert scr.stuck == [0, 1] and note_lines(scr) == ["Stuck pads: P1 P2"], scr.view.msgs_lines
     dev.release("2")
     dev.run(30)  # a release counts once it lasts 20 ms (a bounce otherwise)
-    assert scr.stuck == [0] and note_lines(scr) == ["P1's pad is stuck"], scr.msgs_lines
+    assert scr.stuck == [0] and note_lines(scr) == ["P1's pad is stuck"], scr.view.msgs_lines
     dev.release("1")
     dev.run(30)
     assert scr.stuck == [] and not note_lines(scr)
@@ -166,7 +166,8 @@ def test_W13_the_note_never_holds_the_result_up(dev_factory):
     assert scr.stage == "result" and said(dev) == "P1 takes 1 from P2 Match: moon"
     t = dev.now()
     own = scr.pages()  # the ruling's pages (it takes two rows)
-    assert (own, scr.room, note_lines(scr)) == (2, 1, ["P4's pad is stuck"]), scr.msgs_lines
+    view = scr.view
+    assert (own, view.room, note_lines(scr)) == (2, 1, ["P4's pad is stuck"]), view.msgs_lines
     until_stage(dev, "count", 10000)
     assert (dev.now() - t) % WRAP <= own * 1600 + 20  # not a third page's 1.6 s more
 

@@ -540,23 +540,30 @@ def test_G5_G6_one_settlement_serves_the_rules_table_mode_and_the_hard_bot(monke
     """Issue 28: the rules (GoWild), table mode (GoWildTable) and the hard bot's play-outs
     (bots/gowild_search.playout) all settle a trick through gowild_cards.settle and
     .over; none keeps a copy of its own."""
+
     from slampad.bots import gowild_search as gs
     from slampad.bots.gowild import GoWildBot
+    from slampad.games import gowild_table
     from slampad.games.gowild_table import GoWildTable
 
     calls = []
-    real_settle, real_over = gc.settle, gc.over
+    # The module each caller holds: a device test in the same process may have unloaded
+    # the games (app/loader.unload_games), so a later import holds a fresh copy.
+    users = (GoWild._end_trick.__globals__["gc"], gowild_table.gc, gs.gc)
+    assert {m.__name__ for m in users} == {"slampad.games.gowild_cards"}
+    for m in {id(m): m for m in users}.values():
+        real_settle, real_over = m.settle, m.over
 
-    def settle(*a):
-        calls.append("settle")
-        return real_settle(*a)
+        def settle(*a, real=real_settle):
+            calls.append("settle")
+            return real(*a)
 
-    def over(*a):
-        calls.append("over")
-        return real_over(*a)
+        def over(*a, real=real_over):
+            calls.append("over")
+            return real(*a)
 
-    monkeypatch.setattr(gc, "settle", settle)
-    monkeypatch.setattr(gc, "over", over)
+        monkeypatch.setattr(m, "settle", settle)
+        monkeypatch.setattr(m, "over", over)
     g = position(["6R", "6B", "6G"], top="RYOBGW" * 3)
     play_all(g, "1R", "2B", "1G")
     assert calls == ["settle", "over"] and g.scores == [0, 1, 0] and g.wild_one == 1
@@ -565,7 +572,6 @@ def test_G5_G6_one_settlement_serves_the_rules_table_mode_and_the_hard_bot(monke
     t.apply(("trick", 2, 3))
     assert calls == ["settle", "over"] and t.scores == [0, 0, 1] and t.wild_one == 2
     del calls[:]
-    assert gs.gc is gc
     g = GoWild({"players": 3}, 5)
     GoWildBot(g.turn, "hard", 1).choose(g.view(g.turn))
     assert "settle" in calls and "over" in calls  # the play-outs settle their tricks
