@@ -672,13 +672,9 @@ def headless(a):
     commands = []
     if script:
         try:
-            with open(script) as f:
-                commands = sim_script.parse(f.read())
-        except OSError as e:
-            print("emu: cannot read script %s: %s" % (script, e.strerror), file=sys.stderr)
-            return 2
+            commands = sim_script.load(script)
         except ScriptError as e:
-            print("emu: %s: %s" % (script, e), file=sys.stderr)
+            print("emu: %s" % e, file=sys.stderr)
             return 2
     nvm = None
     if a.nvm:

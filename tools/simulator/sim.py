@@ -46,7 +46,7 @@ import _rooms  # noqa: E402 - tools/_rooms.py: tools/ and its rooms on sys.path
 
 _rooms.on_path()
 
-from sim_script import ScriptError, parse, run_script  # noqa: E402
+from sim_script import ScriptError, load, run_script  # noqa: E402
 from simdevice import PROFILES, SimDevice  # noqa: E402
 
 DEMO = os.path.join(TOOLS, "sim_demo.txt")
@@ -64,13 +64,9 @@ def has_screen():
 def headless(a):
     script = a.script or DEMO
     try:
-        with open(script) as f:
-            commands = parse(f.read())
-    except OSError as e:
-        print("sim: cannot read script %s: %s" % (script, e.strerror), file=sys.stderr)
-        return 2
+        commands = load(script)
     except ScriptError as e:
-        print("sim: %s: %s" % (script, e), file=sys.stderr)
+        print("sim: %s" % e, file=sys.stderr)
         return 2
     shots = a.screenshots
     os.makedirs(shots, exist_ok=True)
@@ -143,13 +139,9 @@ def main(argv=None):
     a.commands = None
     if a.script:
         try:
-            with open(a.script) as f:
-                a.commands = parse(f.read())
-        except OSError as e:
-            print("sim: cannot read script %s: %s" % (a.script, e.strerror), file=sys.stderr)
-            return 2
+            a.commands = load(a.script)
         except ScriptError as e:
-            print("sim: %s: %s" % (a.script, e), file=sys.stderr)
+            print("sim: %s" % e, file=sys.stderr)
             return 2
     print("Slampad simulator, profile %s, seed %d (tools/sim --seed %d deals the same)"
           % (a.profile, a.seed, a.seed))

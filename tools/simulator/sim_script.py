@@ -78,6 +78,20 @@ def parse(text):
     return out
 
 
+def load(path):
+    """The script at ``path``, parsed; a ScriptError says why it cannot be read or parsed
+    (each tool prints it after its own name)."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        raise ScriptError("cannot read script %s: %s" % (path, e.strerror)) from None
+    try:
+        return parse(text)
+    except ScriptError as e:
+        raise ScriptError("%s: %s" % (path, e)) from None
+
+
 def run_script(dev, commands, shots=None, echo=None):
     """Play parsed commands on a SimDevice; returns the screenshot paths written."""
     written = []
