@@ -4,9 +4,7 @@ rows, below. The roll-off, the table board, the summary and the LEDs are looks.V
 
 from slampad.app.tumblin.looks import View, shown_power
 from slampad.app.tumblin.words import name
-from slampad.app.ui import SEAT_COLOURS
-
-WHITE = 0xFFFFFF
+from slampad.app.ui import SEAT_COLOURS, WHITE
 
 
 class View(View):
