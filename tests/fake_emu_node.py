@@ -24,6 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 MENU = ["Pick a game", "> Wildside", "  Go Wild!", "  Tumblin' Dice", "  Diceland"]
 JOIN = ["Wildside", "Slam to join", "P1 -", "P2 -", "> START"]
 TICKS0 = (1 << 29) - 65536
+FRAME_LAG_MS = 25  # a screen's rows reach the console this long before its display frame
 
 
 def emit(**ev):
@@ -42,6 +43,7 @@ class Fake:
         self.pins = {}
         self.screen = None
         self.done = set()
+        self.frames = []  # (due us, block): frames sent once their transfer is done
 
     def console(self, text):
         for i in range(0, len(text), 7):
@@ -51,7 +53,16 @@ class Fake:
         self.console("@P\t" + "\t".join(str(f) for f in fields) + "\r\n")
 
     def frame(self, block):
-        """A 128x64 frame: an 8x8 block lit at the top left, and the bottom row lit."""
+        """A 128x64 frame: an 8x8 block lit at the top left, and the bottom row lit. As on
+        the firmware, it comes after the probe's rows: the app prints them as it sets them
+        and refreshes the display at the end of its frame (the I2C transfer takes a while)."""
+        self.frames.append((self.t + FRAME_LAG_MS * 1000, block))
+
+    def send_frames(self):
+        while self.frames and self.frames[0][0] <= self.t:
+            self.send_frame(self.frames.pop(0)[1])
+
+    def send_frame(self, block):
         data = bytearray(1024)
         for y in range(8):
             data[y * 16] = 0xFF if block else 0
@@ -71,6 +82,7 @@ class Fake:
         return False
 
     def step(self):
+        self.send_frames()
         scenario = self.opts.get("scenario", "menu")
         if self.at(30, "start"):
             self.console("\x1b]0;code.py | 10.2.1\x1b\\")

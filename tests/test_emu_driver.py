@@ -172,6 +172,30 @@ def test_headless_run_writes_logs_and_reports(firmware, image, tmp_path, capsys)
     assert "fake: cmd" in (shots / "emu-node.txt").read_text()
 
 
+def test_a_shot_shows_the_screen_its_script_waited_for(firmware, image, tmp_path):
+    """Issue 29: the probe prints a screen's rows before the display's frame arrives, so a
+    shot taken the moment ``until`` saw the rows was one screen behind (the menu's shot
+    black, the join screen's shot the menu). The fake sends each frame 25 ms after its rows,
+    inside the step that saw them."""
+    import pygame
+
+    script = sim_script.parse(
+        "until 1000 Pick a game\nshot 01-menu\ntap select\nuntil 1000 Slam to join\nshot 02-join\n"
+    )
+    with device(firmware, image, tmp_path) as dev:
+        shots = sim_script.run_script(dev, script, shots=str(tmp_path))
+        assert dev.settle()  # settled already: nothing new to wait for
+    def lit(img, x, y):  # the display pixel (x, y) in a 4x shot
+        return img.get_at((emu.MARGIN + 4 * x + 1, emu.MARGIN + 4 * y + 1))[0] > 128
+
+    block = []
+    for path in shots:
+        img = pygame.image.load(path)
+        assert lit(img, 64, 63), path  # a frame came: its bottom row is lit, not a black shot
+        block.append(lit(img, 3, 3))
+    assert block == [True, False]  # the menu's frame has the block, the join screen's not
+
+
 def test_headless_crash_fails(firmware, image, tmp_path, capsys):
     argv = ["--firmware", firmware, "--image", image, "--seconds", "0.1", "--screenshots",
             str(tmp_path / "o"), "--emu-command", " ".join(fake("crash"))]  # fmt: skip

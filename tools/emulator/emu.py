@@ -96,6 +96,10 @@ USB_VSYS = 5.0  # VSYS on USB power when no battery is given (the shim says 4.75
 # NeoPixels as circles, one row per seat).
 SCALE = 4
 MARGIN = 16
+# A screenshot waits for the display to show the app's last rows (EmuDevice.settle):
+SETTLE_STEP_MS = 10  # run in steps this long ...
+SETTLE_QUIET_MS = 40  # ... until no frame came for this long after one newer than the rows
+SETTLE_LIMIT_MS = 1500  # ... or this much emulated time passed
 BG = (24, 24, 28)
 LED_PITCH, LED_ROW, LED_R = 30, 34, 12
 
@@ -272,6 +276,7 @@ class EmuDevice(Scripted):
         self._partial = ""
         self._crash_at = None  # index in the console of the first traceback
         self._bits = None
+        self.frame_t_us = None  # when the last display frame came (emulated us)
         self._leds = []
         self._dead = None
         self.proc = None
@@ -398,6 +403,7 @@ class EmuDevice(Scripted):
             self._console(ev.get("text", ""))
         elif kind == "display":
             self._bits = ev.get("bits")
+            self.frame_t_us = self.t_us
             self.hw = _Hw(ev.get("w", 128), ev.get("h", 64))
             self.frames += 1
         elif kind == "leds":
@@ -562,9 +568,29 @@ class EmuDevice(Scripted):
                 return t // 1000
         return None
 
+    def settle(self, quiet_ms=SETTLE_QUIET_MS, limit_ms=SETTLE_LIMIT_MS):
+        """Run until the display shows the rows the app last set: the probe prints a
+        screen's rows before the app refreshes the display, so the frame at hand may be
+        the screen before. Waits for a frame newer than the rows, then ``quiet_ms`` with
+        no new one (one refresh comes in several transfers); at most ``limit_ms``. True
+        if settled (False: rows that changed no pixel, or a screen still moving)."""
+        if self.proc is None or self.proc.poll() is not None:
+            return False
+        rows_at = self.screens[-1][0] if self.screens else 0
+        end = self.t_us + limit_ms * 1000
+        while self.t_us < end:
+            seen = self.frame_t_us
+            if seen is not None and seen >= rows_at and self.t_us - seen >= quiet_ms * 1000:
+                return True
+            self._run_us(SETTLE_STEP_MS * 1000)
+            if self.screens and self.screens[-1][0] > rows_at:
+                rows_at = self.screens[-1][0]  # the screen moved on meanwhile: follow it
+        return False
+
     def save_png(self, path, scale=SCALE):
         """The display (white on black, ``scale``x) with the NeoPixels under it, as the
-        simulator's window draws them."""
+        simulator's window draws them, once it shows the app's last rows (``settle``)."""
+        self.settle()
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
