@@ -48,6 +48,9 @@ def dev_factory(shim):
     def make(profile="pico", seed=1, settings=None, frame_ms=2, flash=None, **power):
         from simdevice import SimDevice
 
+        # The how-to-play offer is made once per game (app/howto.py); these tests start
+        # each game as a device that made it already, unless they set SLAMPAD_HOWTO.
+        settings = dict({"SLAMPAD_HOWTO": "15"}, **(settings or {}))
         dev = SimDevice(
             profile, seed=seed, settings=settings, frame_ms=frame_ms, flash=flash, **power
         )

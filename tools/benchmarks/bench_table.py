@@ -495,7 +495,8 @@ def slam_once(seed=SLAM_SEED, frame_ms=SLAM_FRAME_MS):
     match, pad 1 is pressed as the window opens."""
     from simdevice import SimDevice
 
-    dev = SimDevice("pico", seed=seed, frame_ms=frame_ms)
+    dev = SimDevice("pico", seed=seed, frame_ms=frame_ms,
+                    settings={"SLAMPAD_HOWTO": "15"})  # no how-to-play offer  # fmt: skip
     try:
         dev.tap("select")  # Wildside, the first game of the menu
         dev.tap("1")

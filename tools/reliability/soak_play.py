@@ -111,6 +111,8 @@ class Player:
             "TableScreen": self.on_table,
             "OverScreen": self.on_over,
             "EnterScreen": self.on_enter,
+            "OfferScreen": self.on_offer,
+            "HowToScreen": self.on_howto,
         }.get(name)
         if name == "SetupScreen":
             fn = self.on_tumblin_setup if mod.endswith("tumblin.setup") else self.on_diceland_setup
@@ -154,9 +156,24 @@ class Player:
         else:
             self.tap(self.rng.choice(("select", "up", "down")))
 
+    def on_offer(self, scr):
+        """The how-to-play offer, the first time a game is chosen."""
+        self.pick("How to play" if self.rng.random() < 0.5 else "Skip", exact=False)
+
+    def on_howto(self, scr):
+        """Turn the pages about (with up/down, or a pad), then go on with select."""
+        rng = self.rng
+        keys = ["up", "down", "down", self.pad_of(rng.randrange(self.dev.hw.n_pads))]
+        for _ in range(rng.randrange(0, 9)):
+            self.tap(rng.choice(keys), hold=loguniform(rng, 20, 300))
+            if self.dev.app.screen is not scr:
+                return
+        self.tap("select")
+
     def on_gowild_modes(self, scr):
         r = self.rng.random()
-        self.pick("Pass and play" if r < 0.7 else "Table" if r < 0.95 else "Back")
+        self.pick("Pass and play" if r < 0.7 else "Table" if r < 0.93 else
+                  "How to play" if r < 0.97 else "Back")  # fmt: skip
 
     def on_join(self, scr):
         rng = self.rng
@@ -193,7 +210,8 @@ class Player:
             self.pick(self.rng.choices(rows, weights)[0])
             if self.dev.app.screen is not scr:
                 return
-        self.pick("Next" if self.rng.random() < 0.95 else "Back")
+        r = self.rng.random()
+        self.pick("Next" if r < 0.93 else "How to play" if r < 0.97 else "Back")
 
     def on_diceland_setup(self, scr):
         rng = self.rng
@@ -208,7 +226,8 @@ class Player:
         for _ in range(rng.choice((0, 0, 1, 2, 3))):
             self.pick("P2:")
         if self.dev.app.screen is scr:
-            self.pick("Next" if rng.random() < 0.95 else "Back")
+            r = rng.random()
+            self.pick("Next" if r < 0.93 else "How to play" if r < 0.97 else "Back")
 
     def on_seats(self, scr):
         rng = self.rng

@@ -24,9 +24,10 @@ def next_kind(kind, first, levels=LEVELS):
 class JoinScreen(ListScreen):
     """Seats 0..max_seats-1; those past the pads (Go Wild!'s P5, P6: G2) are bots."""
 
-    def __init__(self, app, game, key="wildside", max_seats=None):
+    def __init__(self, app, game, key="wildside", max_seats=None, howto=None):
         ListScreen.__init__(self, app)
         self.game = game
+        self.howto = howto  # the registry entry, when this is the game's first screen
         self.key = key
         self.title = "Slam to join"
         n = app.hw.n_pads
@@ -46,6 +47,8 @@ class JoinScreen(ListScreen):
             else:
                 what = "bot " + kind
             out.append("P%d %s" % (s + 1, what))
+        if self.howto is not None:
+            out.append("How to play")
         return out
 
     def enter(self, now):
@@ -72,6 +75,10 @@ class JoinScreen(ListScreen):
         if i == 0:
             return self.start(now)
         s = i - 1
+        if s == len(self.seats):
+            from slampad.app.howto import HowToScreen
+
+            return HowToScreen(self.app, self.howto, self)
         kind = self.seats[s]
         first = self.app.cfg["bot_level"]
         levels = LEVELS + ("custom",) if self.key == "wildside" and first == "custom" else LEVELS

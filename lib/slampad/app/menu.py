@@ -27,7 +27,7 @@ class MenuScreen(ListScreen):
             return StatsScreen(self.app)
         if i > len(games):
             return SettingsScreen(self.app)
-        return registry.open_setup(self.app, games[i])
+        return offer(self.app, games[i])  # the first time, how to play is offered
 
 
 BRIGHT = (10, 20, 30, 50, 75, 100)
@@ -127,3 +127,35 @@ class SettingsScreen(ListScreen):
 
     def on_leave(self, now):
         self.app.save_settings()  # a safe point: no game, no animation
+
+
+class OfferScreen(ListScreen):
+    """The first time a game is chosen: its pages, or straight to its setup."""
+
+    def __init__(self, app, entry):
+        ListScreen.__init__(self, app)
+        self.entry = entry
+        self.title = "New to %s?" % entry["title"]
+
+    def items(self):
+        return ["How to play", "Skip to the game"]
+
+    def select(self, i, now):
+        if i == 0:
+            from slampad.app.howto import HowToScreen
+
+            return HowToScreen(self.app, self.entry, registry.open_setup(self.app, self.entry))
+        return registry.open_setup(self.app, self.entry)
+
+    def on_leave(self, now):
+        self.app.save_settings()  # the offer is made once: a safe point, no game yet
+
+
+def offer(app, entry):
+    """What the menu opens for game ``entry``: the offer the first time, else its setup.
+    Which games were offered is a setting (``howto``: a bit per game), so it lasts."""
+    bit = 1 << registry.GAMES.index(entry)
+    if app.cfg["howto"] & bit:
+        return registry.open_setup(app, entry)
+    app.cfg["howto"] |= bit
+    return OfferScreen(app, entry)

@@ -63,12 +63,20 @@ def game_prefixes():
     return SHARED_PREFIXES + tuple("slampad.app." + g["key"] for g in GAMES)
 
 
+def entry(key):
+    """The descriptor of game ``key``."""
+    for g in GAMES:
+        if g["key"] == key:
+            return g
+    raise KeyError(key)
+
+
 def open_setup(app, game):
     """The screen select opens for ``game`` (a descriptor)."""
     if game["setup"] is None:
         from slampad.app.join import JoinScreen
 
-        return JoinScreen(app, game["title"])
+        return JoinScreen(app, game["title"], howto=game)
     module, _, cls = game["setup"].partition(":")
     __import__(module)
     import sys

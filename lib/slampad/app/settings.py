@@ -19,6 +19,7 @@ SPEC = {
     "SLAMPAD_SOUND": (1, 0, 1),
     "SLAMPAD_DIM_S": (120, 0, 3600),  # idle seconds before dimming (0: never)
     "SLAMPAD_SLEEP_S": (600, 0, 86400),  # ... before saving and sleeping (0: never)
+    "SLAMPAD_HOWTO": (0, 0, 15),  # the games whose how-to-play was offered: a bit each
     "SLAMPAD_BATTERY": ("lipo", ("lipo", "aa")),  # what powers a Pico's VSYS
     "SLAMPAD_DIODE_MV": (0, 0, 700),  # ... through a diode that drops this much
 }
@@ -26,7 +27,7 @@ SPEC = {
 
 def load(getenv=None):
     """A dict of settings (short keys: brightness, bot_level, bot_ms, bot_errors, look_ms,
-    sound, dim_s, sleep_s, battery, diode_mv)."""
+    sound, dim_s, sleep_s, howto, battery, diode_mv)."""
     getenv = getenv or os.getenv
     out = {}
     problems = []

@@ -56,7 +56,8 @@ class SetupScreen(ListScreen):
         for j in range(len(RULES)):
             out.append(NAMES[j] + (": on" if self.o[RULES[j]] else ": off"))
         opp = OPPONENTS[self.opp]
-        out += ["P2: " + ("human" if opp == "human" else "bot " + opp), "Next: seats", "Back"]
+        out += ["P2: " + ("human" if opp == "human" else "bot " + opp), "Next: seats",
+                "How to play", "Back"]
         return out
 
     def draw(self):
@@ -74,6 +75,8 @@ class SetupScreen(ListScreen):
             self.title = "Two humans, one device" if self.opp == 3 else "P1 plays a bot"
         elif i == 8:
             self.title = "Then slam: P1, then P2"
+        elif i == 9:
+            self.title = "Pictures, a page each"
         else:
             self.title = "Back to the games"
         ListScreen.draw(self)
@@ -95,6 +98,11 @@ class SetupScreen(ListScreen):
             opp = OPPONENTS[self.opp]
             self.app.remember["diceland"] = (self.scene, self.size, dict(self.o), self.opp)
             return Seats(self.app, self.options(), ["human", opp])
+        elif i == 9:
+            from slampad.app import registry
+            from slampad.app.howto import HowToScreen
+
+            return HowToScreen(self.app, registry.entry("diceland"), self)
         else:
             return self.app.menu_screen()
         self.app.beep(cues.MOVE)

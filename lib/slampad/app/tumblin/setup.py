@@ -18,6 +18,7 @@ HELP = (
     ("Each for themselves", "P1+P3 vs P2+P4"),
     ("No -1x zone on board", "Scores face x -1"),
     ("Then slam to join",),
+    ("Pictures, a page each",),
     ("Back to the games",),
 )
 
@@ -39,7 +40,8 @@ class SetupScreen(ListScreen):
 
     def flags(self):
         o = self.o
-        return (o["board"] == "virtual", 0, o["mode"] == "add", o["teams"], o["minus_zone"], 0, 0)
+        on = (o["board"] == "virtual", 0, o["mode"] == "add", o["teams"], o["minus_zone"])
+        return on + (0, 0, 0)  # Next, How to play, Back
 
     def items(self):
         f = self.flags()
@@ -51,6 +53,7 @@ class SetupScreen(ListScreen):
             "Teams: " + ("on (2v2)" if f[3] else "off"),
             "-1x zone: " + ("on" if f[4] else "off"),
             "Next: join",
+            "How to play",
             "Back",
         ]
 
@@ -86,6 +89,11 @@ class SetupScreen(ListScreen):
         elif i == 5:
             self.app.remember["tumblin_setup"] = (self.length, dict(o))
             return TumblinJoin(self.app, self.options())
+        elif i == 6:
+            from slampad.app import registry
+            from slampad.app.howto import HowToScreen
+
+            return HowToScreen(self.app, registry.entry("tumblin"), self)
         else:
             return self.app.menu_screen()
         self.app.beep(cues.MOVE)
