@@ -48,7 +48,7 @@ def dev_factory(shim):
     def make(profile="pico", seed=1, settings=None, frame_ms=2, flash=None, **power):
         from simdevice import SimDevice
 
-        # The how-to-play offer is made once per game (app/howto.py); these tests start
+        # The how-to-play offer is made once per game (app/menu_howto.py); these tests start
         # each game as a device that made it already, unless they set SLAMPAD_HOWTO.
         settings = dict({"SLAMPAD_HOWTO": "15"}, **(settings or {}))
         dev = SimDevice(

@@ -291,13 +291,11 @@ def test_statistics_count_games_wins_by_colour_and_the_fastest_slam(dev_factory)
         d.tap("down")
     d.tap("select")
     assert screen_name(d) == "StatsScreen"
-    from slampad.app.menu_resume import COLOUR_NAMES
-
-    won = ", ".join("%s %d" % (COLOUR_NAMES[c], w) for c, w in enumerate(wins) if w)
+    won = ", ".join("P%d won %d" % (c + 1, w) for c, w in enumerate(wins) if w) + "."
     rows = d.app.screen.items()
-    assert rows[0] == "Wildside: 1 played"
-    assert " ".join(x.strip() for x in rows[1:-3]) == "won by " + won
-    assert rows[-3:] == ["Fastest slam:", "%d ms, by red" % scr_fast["f"], "Back"]
+    assert rows[0] == "Wildside:"
+    assert " ".join(x.strip() for x in rows[1:-3]) == "1 game, " + won
+    assert rows[-3:] == ["Fastest slam:", "%d ms, by P1." % scr_fast["f"], "Back"]
     # The list's cursor takes the first column and a scroll arrow the last.
     assert all(len(x) <= 19 for x in rows)
     d.tap("up")  # Back is last
@@ -315,7 +313,7 @@ def test_statistics_page_with_nothing_saved_and_with_junk(dev_factory):
     dev.app.store().save("stats", {"g": junk, "f": "fast", "fc": 0})
     dev.app.go(StatsScreen(dev.app))
     items = dev.app.screen.items()
-    assert items == ["Diceland: 3 played", " won by red 1,", " blue 2", "Back"]  # whole
+    assert items == ["Diceland:", " 3 games, P1 won 1,", " P2 won 2.", "Back"]  # whole
 
 
 # -- auto-reload, watchdog, crashes ---------------------------------------------------------

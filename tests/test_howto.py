@@ -44,8 +44,8 @@ def back_to_menu(dev):
 @pytest.mark.parametrize("profile", ("pico", "pico_tft"))
 def test_every_page_is_whole_plain_sentences_and_a_picture_that_fits(dev_factory, profile):
     dev = dev_factory(profile)
-    from slampad.app import howto
-    from slampad.app.howto_art import GAP
+    from slampad.app import menu_howto as howto
+    from slampad.app.menu_art import GAP
 
     t = dev.app.text
     box, _first, _rows, cols = howto.layout(t)
@@ -79,7 +79,7 @@ def picture(dev, box):
 def test_the_pages_show_a_picture_and_words_and_turn_with_up_down_and_a_pad(
     dev_factory, profile, game
 ):
-    from slampad.app import howto
+    from slampad.app import menu_howto as howto
     from slampad.app.ui import wrap
 
     dev = dev_factory(profile, settings=FRESH)

@@ -140,8 +140,9 @@ def marks(dev):
     x0 = (t.cols - 1) * fw
     out = {}
     for row in range(1, t.rows):
+        # The arrow is white; the colour display's bars behind a list's rows are not.
         lit = [(x, y) for y in range(fh) for x in range(fw)
-               if rgb[((row * fh + y) * width + x0 + x) * 3]]  # fmt: skip
+               if min(rgb[((row * fh + y) * width + x0 + x) * 3:][:3]) > 150]  # fmt: skip
         if lit:
             top = min(y for x, y in lit)
             # The arrow is widest at its base: the base's row says which way it points.

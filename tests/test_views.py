@@ -33,7 +33,7 @@ SHARED_NAMES = {
     "tft.py": "the play screen's view on the 240x240 colour display",
     "setup.py": "the setup screen: options, then seats",
     "words.py": "the game's events, prompts and results in words",
-    "howto.py": "the game's how-to-play pages (app/howto.py)",
+    "howto.py": "the game's how-to-play pages (app/menu_howto.py)",
     "art.py": "pictures both views draw (sprite sheets, widgets)",
     "table.py": "table mode: score a game played with real dice or cards",
 }

@@ -689,7 +689,7 @@ def load_orders(plan, profile="pico"):
         if entry in alts or entry in used or not any(m.startswith("slampad.games.") for m in mods):
             continue  # a ONE_OF module, a game's helper, or a setup / seating screen
         if entry.endswith(".howto"):
-            continue  # a game's how-to-play pages (app/howto.py): pictures, no game
+            continue  # a game's how-to-play pages (app/menu_howto.py): pictures, no game
         common = set(mods) - alts
         out[entry] = common if entry not in out else out[entry] & common
 

@@ -76,7 +76,7 @@ class JoinScreen(ListScreen):
             return self.start(now)
         s = i - 1
         if s == len(self.seats):
-            from slampad.app.howto import HowToScreen
+            from slampad.app.menu_howto import HowToScreen
 
             return HowToScreen(self.app, self.howto, self)
         kind = self.seats[s]

@@ -1,12 +1,24 @@
 """A list with a cursor, moved by up/down/select: the menus' and setups' base."""
 
 from slampad.app import cues
+from slampad.app.listlook import BACK, QUESTION
 from slampad.app.screen import Screen
-from slampad.app.ui import wrap
+from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
 from slampad.ticks import ticks_diff
 
 WRAP = 1 << 29
 NOTE_MS = 2500
+GOLD = 0xFFD040
+GREY = 0x909090
+HINT = "Up/down, then select"  # the colour display's last row, when the list leaves it
+
+
+def _seat_colour(line):
+    """A row naming a seat first (" P3 bot hard") in that seat's colour, else white."""
+    s = line[1:].lstrip()
+    if len(s) > 2 and s[0] == "P" and "1" <= s[1] <= "6" and s[2] in " :":
+        return SEAT_COLOURS[int(s[1]) - 1]
+    return WHITE
 
 
 class ListScreen(Screen):
@@ -44,11 +56,31 @@ class ListScreen(Screen):
         room = t.rows - first
         top = max(0, min(self.cursor - room + 1, len(items) - room))
         end = min(len(items), top + room)
+        icons = []
         for i in range(top, end):
-            lines.append((">" if i == self.cursor else " ") + items[i])
-        t.show(lines)
+            item = items[i]
+            glyph = self.icon(i, item) if t.colour and len(item) <= t.cols - 5 else None
+            if glyph is not None:  # in the two cells before the scroll arrows' column
+                icons.append((len(lines), glyph))
+            lines.append((">" if i == self.cursor else " ") + item)
+        colours = None
+        if t.colour:  # the title in gold, a seat's row in its colour (S1)
+            colours = [GOLD] * first + [_seat_colour(x) for x in lines[first:]]
+            if len(lines) < t.rows - 1:  # room to spare: what the buttons do, in grey
+                lines += [""] * (t.rows - 1 - len(lines)) + [HINT]
+                colours += [WHITE] * (t.rows - 1 - len(colours)) + [GREY]
+        t.show(lines, colours)
         # Rows hidden above or below the screen are marked by an arrow at its edge.
         t.scroll_marks(first, top > 0, t.rows - 1, end < len(items))
+        t.list_look(first, first + self.cursor - top, icons)
+
+    def icon(self, i, item):
+        """The colour display's picture before item ``i`` (app/menu_art.py), or None."""
+        if item == "Back":
+            return BACK
+        if item == "How to play":
+            return QUESTION
+        return None
 
     def on_menu(self, button, now):
         if self.chosen is not None:

@@ -108,6 +108,7 @@ class App:
             old.on_leave(self.now)
         self.screen = screen
         self.text.scroll_marks(0, False, 0, False)  # a list's arrows are its own
+        self.text.list_look()  # ... and its dressing on the colour display
         autoreload(not screen.in_game)  # a USB write must not kill a game
         screen.enter(self.now)
 

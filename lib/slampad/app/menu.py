@@ -19,6 +19,23 @@ class MenuScreen(ListScreen):
         out.append("Settings")
         return out
 
+    def icon(self, i, item):
+        """Each game's picture, then the statistics' and the settings'."""
+        from slampad.app import menu_art as art
+
+        n = len(registry.GAMES)
+        if i < n:
+            key = registry.GAMES[i]["key"]
+            if key == "wildside":
+                return art.die(5, 0xFFFFFF)
+            if key == "gowild":
+                rows = art.card(art.HEART, 0xFF2020)[0]
+                return (rows[:1] + rows[2:], 11, 0xFF2020)  # 12 rows: a text row's height
+            if key == "tumblin":
+                return (art.STEPS, 12, 0xE0A040)
+            return (art.HEX, 12, 0x3060FF)
+        return (art.CHART if i == n else art.GEAR, 12, 0x40D060 if i == n else 0xB0B0B0)
+
     def select(self, i, now):
         games = registry.GAMES
         if i == len(games):
@@ -142,7 +159,7 @@ class OfferScreen(ListScreen):
 
     def select(self, i, now):
         if i == 0:
-            from slampad.app.howto import HowToScreen
+            from slampad.app.menu_howto import HowToScreen
 
             return HowToScreen(self.app, self.entry, registry.open_setup(self.app, self.entry))
         return registry.open_setup(self.app, self.entry)

@@ -5,8 +5,6 @@ from slampad.app import registry, saves
 from slampad.app.lists import ListScreen
 from slampad.app.ui import wrap
 
-COLOUR_NAMES = ("red", "blue", "green", "white", "purple", "orange")  # S1
-
 
 class ResumeScreen(ListScreen):
     """A game was saved when the power went: Resume (the default) or New game."""
@@ -41,21 +39,22 @@ def stat_names():
 
 
 def stats_lines(s, cols):
-    """The statistics as rows of at most ``cols`` characters: a game's count, then its
-    wins by seat colour (S1), indented; the fastest slam last. A colour and its count
-    ("red 2"), or a time and its unit, are never split over two rows."""
+    """The statistics as rows of at most ``cols`` characters: a game's count, then who
+    won how many (each seat by its name, P1..P6), indented; the fastest slam last. A
+    seat and its count ("P1 won 2"), or a time and its unit, are never split over rows."""
     out = []
     for key, name in stat_names():
         row = s["g"].get(key)
         if row is None:
             continue
-        out += _wrap("%s: %d played" % (name, row[0]), cols)
-        wins = ["%s\x01%d" % (COLOUR_NAMES[c], w) for c, w in enumerate(row[1]) if w]
-        out += [" " + x for x in _wrap("won by " + (", ".join(wins) if wins else "nobody"),
-                                       cols - 1)]  # fmt: skip
+        n = row[0]
+        out += _wrap(name + ":", cols)
+        wins = ["P%d\x01won\x01%d" % (c + 1, w) for c, w in enumerate(row[1]) if w]
+        said = "%d\x01%s" % (n, "game" if n == 1 else "games")
+        said += ", " + ", ".join(wins) + "." if wins else ", nobody won yet."
+        out += [" " + x for x in _wrap(said, cols - 1)]
     if s["f"] is not None:
-        out += _wrap("Fastest slam: %d\x01ms, by\x01%s" % (s["f"], COLOUR_NAMES[s["fc"] % 6]),
-                     cols)  # fmt: skip
+        out += _wrap("Fastest slam: %d\x01ms, by\x01P%d." % (s["f"], s["fc"] % 6 + 1), cols)
     return out or ["No games played yet"]
 
 
@@ -65,7 +64,7 @@ def _wrap(text, cols):
 
 
 class StatsScreen(ListScreen):
-    """Games played and won per seat colour and per game; the fastest slam."""
+    """Games played and won per seat and per game; the fastest slam."""
 
     title = "Statistics"
 

@@ -80,6 +80,7 @@ class Text:
         self.banner = ""  # a passing note over row 0 (a low battery)
         self._icon = None
         self._marks = None  # the list's "more above / below" arrows, made on first use
+        self._look = None  # the colour display's list dressing (app/listlook.py), ditto
         self.dirty = True
         self.listener = None  # called with the lines after each change (sim log)
         self.display.root_group = self.group
@@ -184,6 +185,23 @@ class Text:
                 grid.hidden = not on
                 grid.y = y
                 self.dirty = True
+
+    def under_rows(self, group):
+        """Put ``group`` under the rows, on their font grid (kept by drop_pictures)."""
+        self._rows.insert(0, group)
+        self.dirty = True
+
+    def list_look(self, title_rows=0, cursor=-1, icons=()):
+        """On the colour display, a list's dressing (app/listlook.py): a band behind its
+        title rows, a bar behind the cursor's row, icons; the defaults hide it."""
+        if not self.colour or (self._look is None and not title_rows and cursor < 0):
+            return
+        if self._look is None:
+            from slampad.app.listlook import ListLook
+
+            self._look = ListLook(self)
+        self._look.show(title_rows, cursor, icons)
+        self.dirty = True
 
     def set_corner(self, text, level=0):
         """The battery corner: "80%" or "USB" and the charge, or "" to hide it."""

@@ -1,6 +1,6 @@
-"""Diceland's how-to-play pages (app/howto.py): the map, attacks and the end."""
+"""Diceland's how-to-play pages (app/menu_howto.py): the map, attacks and the end."""
 
-from slampad.app.howto_art import ARROW, CROSS, CROWN, die, glyph, hexagon
+from slampad.app.menu_art import ARROW, CROSS, CROWN, die, glyph, hexagon
 from slampad.app.ui import SEAT_COLOURS
 
 

@@ -100,7 +100,7 @@ class SetupScreen(ListScreen):
             return Seats(self.app, self.options(), ["human", opp])
         elif i == 9:
             from slampad.app import registry
-            from slampad.app.howto import HowToScreen
+            from slampad.app.menu_howto import HowToScreen
 
             return HowToScreen(self.app, registry.entry("diceland"), self)
         else:

@@ -1,7 +1,7 @@
-"""Go Wild!'s how-to-play pages (app/howto.py): tricks, sets and the Wild One."""
+"""Go Wild!'s how-to-play pages (app/menu_howto.py): tricks, sets and the Wild One."""
 
 from slampad.app.gowild.cards import ART, INKS
-from slampad.app.howto_art import ARROW, CROWN, HAND, PAD, card, glyph, text
+from slampad.app.menu_art import ARROW, CROWN, HAND, PAD, card, glyph, text
 
 WILD = 5  # ART's last shape: the wild star
 

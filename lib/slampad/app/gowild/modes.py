@@ -18,7 +18,7 @@ class GoWildModes(ListScreen):
             return self.app.load_game("slampad.app.gowild.table").TableSetup(self.app)
         if i == 2:
             from slampad.app import registry
-            from slampad.app.howto import HowToScreen
+            from slampad.app.menu_howto import HowToScreen
 
             return HowToScreen(self.app, registry.entry("gowild"), self)
         return self.app.menu_screen()

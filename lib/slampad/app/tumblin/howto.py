@@ -1,6 +1,6 @@
-"""Tumblin' Dice's how-to-play pages (app/howto.py): throws, steps and scores."""
+"""Tumblin' Dice's how-to-play pages (app/menu_howto.py): throws, steps and scores."""
 
-from slampad.app.howto_art import ARROW, CROSS, CROWN, HAND, PAD, STEPS, die, glyph, text
+from slampad.app.menu_art import ARROW, CROSS, CROWN, HAND, PAD, STEPS, die, glyph, text
 from slampad.app.ui import SEAT_COLOURS
 
 

@@ -91,7 +91,7 @@ class SetupScreen(ListScreen):
             return TumblinJoin(self.app, self.options())
         elif i == 6:
             from slampad.app import registry
-            from slampad.app.howto import HowToScreen
+            from slampad.app.menu_howto import HowToScreen
 
             return HowToScreen(self.app, registry.entry("tumblin"), self)
         else:

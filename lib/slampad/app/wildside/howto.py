@@ -1,6 +1,6 @@
-"""Wildside's how-to-play pages (app/howto.py): the rulebook's round in pictures."""
+"""Wildside's how-to-play pages (app/menu_howto.py): the rulebook's round in pictures."""
 
-from slampad.app.howto_art import ARROW, CROSS, CROWN, HAND, PAD, die, glyph, text
+from slampad.app.menu_art import ARROW, CROSS, CROWN, HAND, PAD, die, glyph, text
 from slampad.app.ui import SEAT_COLOURS
 from slampad.app.wildside.icons import ART, FACES
 from slampad.games.wildside_match import COLOURS

@@ -1,10 +1,10 @@
 """How to play, on the device: a game's pages, each a picture and a sentence or two,
 turned with up/down (or a pad); select goes back to the screen that opened them: a
 game's setup ("How to play"), or the setup after the offer made the first time a game
-is chosen (app/menu.py: ``OfferScreen``).
+is chosen (app/menu.py: ``OfferScreen``). A menu_ module: the menu unloads it.
 
 A game's pages come from ``pages()`` in app/<game>/howto.py: (glyphs, words) pairs, the glyphs
-those of app/howto_art.py."""
+those of app/menu_art.py."""
 
 from slampad.app import cues
 from slampad.app.screen import Screen
@@ -72,7 +72,7 @@ class HowToScreen(Screen):
         t.scroll_marks(first, self.page > 0, first + n - 1, self.page < len(self.pages) - 1)
         if self.picture is not None:
             self.picture.close()
-        from slampad.app.howto_art import Picture
+        from slampad.app.menu_art import Picture
 
         self.picture = Picture(t, glyphs, box)
 
