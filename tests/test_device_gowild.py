@@ -215,6 +215,37 @@ def test_G8_a_lead_seat_left_empty_falls_back_to_the_first_seat_taken(dev_factor
     assert scr.seats == [0, 4] and scr.game.lead == 0 and scr.game.turn == 0
 
 
+def test_G8_pass_and_play_rematch_keeps_the_chosen_first_lead(dev_factory):
+    """Issue 29: table mode's Rematch kept the first lead chosen at setup, pass and
+    play's started the new game with the first seat leading. G8 holds in every way of
+    playing, rematches too."""
+    from device_helpers import run_until
+
+    dev = dev_factory("pico", seed=29)
+    open_pass_and_play(dev)
+    join = dev.app.screen
+    for s in (1, 2, 3):  # P2, P3, P4: bots, so the game plays itself
+        join.cursor = s + 1
+        cycle_to(dev, s, "normal")
+    join.cursor = lead_row(dev)
+    dev.tap("select")
+    dev.tap("select")
+    assert dev.shows("First lead: P4")
+    join.cursor = 0
+    dev.tap("select")  # START
+    scr = dev.app.screen
+    assert scr.seats == [1, 2, 3] and scr.game.lead == 2
+    scr.game.scores = [19, 19, 19]  # the first trick anyone wins ends the game
+    run_until(dev, lambda: dev.shows("Rematch"), 60000, step=20)
+    assert dev.app.screen.items()[dev.app.screen.cursor] == "Rematch"
+    dev.tap("select")
+    again = dev.app.screen
+    assert again is not scr and type(again).__name__ == "PlayScreen"
+    assert again.seats == [1, 2, 3]
+    assert again.game.options["first_lead"] == 2  # P4 still leads the first trick
+    assert again.game.lead == 2 and again.game.turn == 2
+
+
 def test_seed_5043_presses_after_the_winning_entry_in_one_frame_end_the_game_once(
     dev_factory, monkeypatch
 ):

@@ -189,7 +189,8 @@ class PlayScreen(Screen):
         names = [self.name(s) for s in range(len(seats))]
         rows = scores(names, g.scores, app.text.cols - 1)  # a list row's first cell: cursor
         won = [self.name(s) for s in g.winners()]
-        return OverScreen(app, won, rows, lambda: PlayScreen(app, seats, kinds))
+        first = g.options["first_lead"]  # G8: a rematch keeps the chosen first lead
+        return OverScreen(app, won, rows, lambda: PlayScreen(app, seats, kinds, first))
 
     # -- output ----------------------------------------------------------
     def paint(self, now):
