@@ -108,14 +108,14 @@ def test_tft_the_table_and_a_held_hand_are_big_cards_filling_the_screen(dev_fact
             check_big(shot, x, y, n, c, gold)
         assert any(c[4] for c in mine) and low + 48 <= 240
         assert low >= 120, "the hand is in the screen's lower half"
-        # The screen is filled: the prompt on the last row, the pick in words above it.
+        # The screen is filled: the prompt on the last row, above it whether the set
+        # picked (its cards raised) would win.
         lines = dev.lines()
         assert lines[9].startswith("P1: up/down, select"), lines
-        words = " ".join(ln.strip() for ln in lines[low // 24 + 2 : 9])
-        named = " + ".join("%d %s" % (pick[c], NAMES[c]) for c in range(6) if pick[c])
         table = [[s, cards(p)] for s, p in plays]
         want = "wins so far" if oracle_winner(table + [[0, pick]], 0) == 0 else "loses to P3"
-        assert words.endswith("%s: %s" % (named, want)), lines  # G4, read independently
+        assert lines[8].strip() == "This set " + want, lines  # G4, read independently
+        assert low // 24 + 3 == 8, "the hand's three rows are right above it"
         bottom = shot[2][200 * 240 * 3 :]
         assert any(bottom), "nothing drawn in the bottom of the screen"
         if turn == 0:
@@ -299,3 +299,49 @@ def test_G4_when_nobody_wins_the_cards_slide_off_to_the_discard(dev_factory, pro
     assert len(moving) >= 5 and moving == sorted(moving) and moving[-1] > moving[0], xs
     assert xs[-1] is None, "the table is empty once the cards are gone"
     assert dev.lines()[0].startswith("Nobody wins trick 1")
+
+
+@pytest.mark.parametrize(
+    "hands,plays,lead",
+    [
+        (["3R 2Y 1O 4B 1G 1W", "2R 5G", "3O 2W", "2B 4Y"], [(2, "3O"), (3, "2B")], 2),
+        (["3R 2Y 1O 4B 1G 1W", "2R 5G", "3O 2W", "2B 4Y"], [], 0),
+        (["3R 2Y 1O 4B 1G 1W", "2R 5G", "3O 2W", "2B 4Y", "2R 1Y", "1B 2G"],
+         [(2, "2O"), (3, "1B"), (4, "1R"), (5, "1G")], 2),
+        (["2Y 1W", "2R 5G"], [(1, "2R")], 1),
+    ],
+)  # fmt: skip
+def test_tft_the_raised_cards_stay_clear_of_the_score_row(dev_factory, hands, plays, lead):
+    """Issue 29: on the colour display the picked cards of a held hand stood up into the
+    score row above the hand. No card on screen covers a row of text, and the score rows'
+    pixels are the text's own (white), none a card's outline or colour."""
+    dev = dev_factory("pico_tft", seed=3)
+    n = len(hands)
+    g = position([cards(h) for h in hands], lead=lead, plays=plays, scores=list(range(9, 9 + n)))
+    scr = play_screen(dev, g, ["human"] + ["normal"] * (n - 1))
+    assert g.turn == 0
+    dev.press("1")
+    dev.run(40)
+    for _turn in range(2):
+        lines = dev.lines()
+        on = drawn(scr)
+        raised = [c for c in on if c[4]]
+        assert raised, on
+        score_rows = [i for i, ln in enumerate(lines) if ln.startswith("P1 9")]
+        assert score_rows, lines
+        score_rows += [i + 1 for i in score_rows if lines[i + 1].startswith("P")]
+        for i, ln in enumerate(lines):  # a row's text, 24 pixels tall, 12 a column
+            if not ln.strip():
+                continue
+            left, right = 12 * (len(ln) - len(ln.lstrip())), 12 * len(ln.rstrip())
+            for x, y, _n, _c, _gold in on:  # a card: 36 x 48
+                if x < right and x + 36 > left:
+                    assert y >= 24 * i + 24 or y + 48 <= 24 * i, (lines, i, (x, y))
+        shot = dev.screenshot()
+        for i in score_rows:
+            for yy in range(24 * i, 24 * i + 24):
+                for xx in range(0, 240, 2):
+                    p = pixel(shot, xx, yy)
+                    assert p == (0, 0, 0) or min(p) > 200, (i, xx, yy, p, lines)
+        dev.tap("down", after=20)
+    dev.release("1")
