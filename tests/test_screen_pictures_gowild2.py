@@ -360,3 +360,36 @@ def test_tft_the_raised_cards_stay_clear_of_the_score_row(dev_factory, hands, pl
                     assert p == (0, 0, 0) or min(p) > 200, (i, xx, yy, p, lines)
         dev.tap("down", after=20)
     dev.release("1")
+
+
+@pytest.mark.parametrize("profile", ["pico_tft", "pico"])
+def test_game_over_lists_the_seats_most_points_first_in_their_colours(dev_factory, profile):
+    """Issue 29 item 3: on the colour display Go Wild!'s game over is a score board, a row
+    a seat with its points, most first, each in its seat's colour (S1), the winner big
+    under it; the OLED keeps the seats packed on as few rows as they fit."""
+    from device_helpers import S1_COLOUR, lit_colours
+
+    from slampad.app.gowild.words import OverScreen
+
+    dev = dev_factory(profile, seed=3)
+    dev.run(300)
+    app = dev.app
+    names = ["P1", "P2", "P3", "P4"]
+    app.go(OverScreen(app, ["P3"], names, [17, 1, 21, 20], lambda: None))
+    dev.run(40)
+    lines = dev.lines()
+    if profile == "pico":
+        dev.run(3000)  # the winner alone a while, then the choices
+        assert dev.lines()[:4] == ["Winner: P3", " P1 17 P2 1 P3 21", " P4 20", ">Rematch"]
+        return
+    want = [" P3  21 points", " P4  20 points", " P1  17 points", " P2  1 point"]
+    assert lines[:7] == ["Winner: P3"] + want + [">Rematch", " Menu"], lines
+    shot = dev.screenshot()
+    w, h = dev.app.text.cell
+    for r, seat in zip(range(1, 5), (2, 3, 0, 1), strict=True):
+        seen = lit_colours(shot, (0, r * h, dev.hw.width, h))
+        assert max(seen, key=seen.get) == S1_COLOUR[seat], (r, seen)
+    big = app.screen.big
+    assert big.shown == "P3 wins!" and big.box[1] >= 7 * h  # under the rows, big
+    seen = lit_colours(shot, big.box)
+    assert max(seen, key=seen.get) == S1_COLOUR[2], seen

@@ -188,16 +188,15 @@ class PlayScreen(Screen):
 
     def over(self):
         from slampad.app import saves
-        from slampad.app.gowild.words import OverScreen, scores
+        from slampad.app.gowild.words import OverScreen
 
         g = self.game
         seats, kinds, app = self.seats, self.kinds, self.app
         saves.finished(app, "gowild", [seats[s] for s in g.winners()])
         names = [self.name(s) for s in range(len(seats))]
-        rows = scores(names, g.scores, app.text.cols - 1)  # a list row's first cell: cursor
         won = [self.name(s) for s in g.winners()]
         first = g.options["first_lead"]  # G8: a rematch keeps the chosen first lead
-        return OverScreen(app, won, rows, lambda: PlayScreen(app, seats, kinds, first))
+        return OverScreen(app, won, names, g.scores, lambda: PlayScreen(app, seats, kinds, first))
 
     # -- output ----------------------------------------------------------
     def paint(self, now):

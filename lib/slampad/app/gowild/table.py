@@ -162,9 +162,8 @@ class TableScreen(ListScreen):
         app, opts = self.app, dict(g.options)
         saves.finished(app, "gowild_table", g.winners())
         names = ["P%d" % (s + 1) for s in range(len(g.scores))]
-        rows = scores(names, g.scores, app.text.cols - 1)  # a list row's first cell: cursor
         won = ["P%d" % (s + 1) for s in g.winners()]
-        return OverScreen(app, won, rows, lambda: TableScreen(app, opts))
+        return OverScreen(app, won, names, g.scores, lambda: TableScreen(app, opts))
 
     def tick(self, now):
         """LEDs (S1): each seat's colour dim; the seat that leads blinks bright."""

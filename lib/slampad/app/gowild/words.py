@@ -123,13 +123,32 @@ def scores(names, points, cols):
     return ["".join(r) for r in rows]
 
 
-class OverScreen(over.OverScreen):
-    """The winner, then every seat's points on as many rows as they need (the same
-    screen by name: the soak's player and the tests know it as OverScreen)."""
+def board(names, points):
+    """The colour display's score board: a row a seat, most points first ("P3 21
+    points"), each row's seat first (seat_colour gives its colour)."""
+    order = sorted(range(len(points)), key=lambda s: -points[s])
+    return ["%s  %s" % (names[s], count(points[s], "point")) for s in order]
 
-    def __init__(self, app, winners, rows, rematch):
+
+class OverScreen(over.OverScreen):
+    """The winner, then every seat's points on as many rows as they need; on the colour
+    display a row a seat, most points first, in the seats' colours (S1), the winner big
+    under them (the same screen by name: the soak's player and the tests know it as
+    OverScreen)."""
+
+    def __init__(self, app, winners, names, points, rematch):
         over.OverScreen.__init__(self, app, winners, "", rematch)
-        self.rows = rows
+        t = app.text
+        if t.colour:
+            self.rows = board(names, points)
+        else:
+            self.rows = scores(names, points, t.cols - 1)  # a list row's first cell: cursor
+
+    def draw(self):
+        over.OverScreen.draw(self)
+        t = self.app.text
+        if t.colour:  # the same rows, each about one seat in its colour
+            t.show(t.lines, [seat_colour(x[1:]) for x in t.lines])
 
     def items(self):
         return self.rows + ["Rematch", "Menu"]
