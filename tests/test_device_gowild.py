@@ -159,7 +159,7 @@ def test_G8_pass_and_play_first_lead_is_a_setup_choice(dev_factory, tmp_path):
     join.draw()
     assert dev.shows("First lead: none")
     dev.tap("select")  # nothing to choose from yet: a note, no change
-    assert on_screen(dev, "Slam or add bots first") and join.first is None
+    assert on_screen(dev, "Slam a pad or add a bot first") and join.first is None
     for p in (1, 2):
         dev.tap(str(p + 1))  # P2 and P3 join
     join.cursor = 6  # P6: a bot
@@ -213,6 +213,37 @@ def test_G8_a_lead_seat_left_empty_falls_back_to_the_first_seat_taken(dev_factor
     dev.tap("select")
     scr = dev.app.screen
     assert scr.seats == [0, 4] and scr.game.lead == 0 and scr.game.turn == 0
+
+
+def test_G8_pass_and_play_rematch_keeps_the_chosen_first_lead(dev_factory):
+    """Issue 29: table mode's Rematch kept the first lead chosen at setup, pass and
+    play's started the new game with the first seat leading. G8 holds in every way of
+    playing, rematches too."""
+    from device_helpers import run_until
+
+    dev = dev_factory("pico", seed=29)
+    open_pass_and_play(dev)
+    join = dev.app.screen
+    for s in (1, 2, 3):  # P2, P3, P4: bots, so the game plays itself
+        join.cursor = s + 1
+        cycle_to(dev, s, "normal")
+    join.cursor = lead_row(dev)
+    dev.tap("select")
+    dev.tap("select")
+    assert dev.shows("First lead: P4")
+    join.cursor = 0
+    dev.tap("select")  # START
+    scr = dev.app.screen
+    assert scr.seats == [1, 2, 3] and scr.game.lead == 2
+    scr.game.scores = [19, 19, 19]  # the first trick anyone wins ends the game
+    run_until(dev, lambda: dev.shows("Rematch"), 60000, step=20)
+    assert dev.app.screen.items()[dev.app.screen.cursor] == "Rematch"
+    dev.tap("select")
+    again = dev.app.screen
+    assert again is not scr and type(again).__name__ == "PlayScreen"
+    assert again.seats == [1, 2, 3]
+    assert again.game.options["first_lead"] == 2  # P4 still leads the first trick
+    assert again.game.lead == 2 and again.game.turn == 2
 
 
 def test_seed_5043_presses_after_the_winning_entry_in_one_frame_end_the_game_once(
@@ -284,7 +315,9 @@ def test_G4_a_finished_trick_shows_its_own_result_every_set_and_the_seats_scores
     win = oracle_winner(plays, None)
     rows = screen_rows(dev)
     text = [t.rstrip() for t, _ in rows]
-    assert text[0] == "P%d wins trick 1: +1" % (win + 1)
+    size = sum(p for s, set_ in plays if s == win for p in set_)
+    said = "P%d wins trick 1 with %d cards: +1 point" % (win + 1, size)
+    assert " ".join(text[:2]) == said, text  # a sentence over two rows
     assert not any("trick 2" in t for t in text), text
     seats, drawn = [], []
     for t, cs in rows:
@@ -323,3 +356,47 @@ def test_scores_and_table_entries_are_packed_whole():
     assert [x.split() for x in lines] == [["P1", "P2"], ["P3", "P4"], ["P5", "P6"]]
     assert [row_cards(t) for t in tiles] == [[(3, 0), (2, 1)], [(4, 3), (2, 5), (1, 4)],
                                              [(12, 2), (1, 5)]]  # fmt: skip
+
+
+def test_G4_G6_results_and_news_are_plain_sentences_naming_the_set_and_the_points():
+    """Issue 29: "P2 wins trick 1: +1" said nothing of why; a result is a sentence with
+    the winning set's size and the points (G6: 1, 2, 3), and nobody winning says why
+    (G4: only wilds were played). A line about one seat is in its colour (S1)."""
+    from slampad.app.gowild import words
+    from slampad.app.ui import SEAT_COLOURS, WHITE
+
+    names = ["P2", "P5", "P6"]
+    seats = [1, 4, 5]
+    line, colour = words.result((3, 1, 3), seats, names, None, [[0, [2, 0, 0, 0, 0, 0]],
+                                                                [1, [0, 0, 4, 0, 0, 0]]])
+    assert line == "P5 wins trick 3 with 4 cards: +3 points" and colour == SEAT_COLOURS[4]
+    assert words.result((1, 0, 1), seats, names, 1)[0] == "P2 wins trick 1 with 1 card: +1 point"
+    assert words.result((2, None, 0), seats, names) == (
+        "Only wilds were played: nobody wins trick 2", WHITE)
+    assert words.game_over("P6", 21) == "P6 has 21 points and wins the game"
+    assert words.seat_colour("P6 is the Wild One") == SEAT_COLOURS[5]
+    assert words.seat_colour("P1: hold your pad down") == SEAT_COLOURS[0]
+    assert words.seat_colour("Play on", 7) == 7 and words.seat_colour("P12 x") == WHITE
+
+
+def test_G9_a_pad_held_when_the_turn_comes_shows_the_hand_at_once(dev_factory):
+    """Issue 29 (found by the ten-minute held pad of test_device_hostile): P1 held their
+    pad while the bots played; on the frame the turn came to P1 the screen said "hold
+    your pad" and select did nothing, until the next frame saw the pad held."""
+    from gowild_helpers import position
+
+    from slampad.app.gowild.play import PlayScreen
+
+    dev = dev_factory("pico", seed=5)
+    g = position(["3R 2W", "2Y 1B", "4G 1O"], lead=1)
+    scr = PlayScreen(dev.app, [0, 1, 2], ["human", "normal", "normal"])
+    scr.game = g
+    dev.app.go(scr)
+    dev.press("1")
+    dev.run(20)
+    assert g.turn == 1 and not scr.sets
+    scr.act(("play", 1, [0, 1, 0, 0, 0, 0]), dev.now())  # P2 plays: P3's turn
+    scr.act(("play", 2, [0, 0, 0, 0, 4, 0]), dev.now())  # P3 plays: P1's turn, pad held
+    assert g.turn == 0 and scr.peek and scr.sets, dev.lines()
+    assert hand_rows(dev) == [hand_cards(g.hands[0])]
+    dev.release("1")

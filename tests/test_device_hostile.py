@@ -498,7 +498,8 @@ def long_gowild_table(dev, hold):
     assert dev.lines() == before and scr.game.entries == []
     choose(dev, "P3 won trick 1")
     dev.tap("select")  # with 3 cards
-    assert scr.game.scores == [0, 0, 1, 0] and note(dev) == "P3 wins trick 1: +1", dev.lines()
+    assert scr.game.scores == [0, 0, 1, 0], dev.lines()
+    assert note(dev) == "P3 wins trick 1 with 3 cards: +1 point", dev.lines()
     dev.release("1")
     dev.release("3")
     for k in PADS:

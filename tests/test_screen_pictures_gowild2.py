@@ -91,7 +91,7 @@ def test_tft_the_table_and_a_held_hand_are_big_cards_filling_the_screen(dev_fact
         assert gold == (seat == win)
         row, col = y // 24 - 1, x // 12
         assert lines[row][col : col + 2] == "P%d" % (seat + 1), lines
-    assert "P3 is winning" in lines and "P1: hold your pad" in lines
+    assert "P3 is winning so far" in lines and "P1: hold your pad" in lines
     dev.press("1")  # P1 holds their pad: their hand, as big cards (G9)
     dev.run(40)
     for turn in range(2):
@@ -108,14 +108,14 @@ def test_tft_the_table_and_a_held_hand_are_big_cards_filling_the_screen(dev_fact
             check_big(shot, x, y, n, c, gold)
         assert any(c[4] for c in mine) and low + 48 <= 240
         assert low >= 120, "the hand is in the screen's lower half"
-        # The screen is filled: the prompt on the last row, the pick in words above it.
+        # The screen is filled: the prompt on the last row, above it whether the set
+        # picked (its cards raised) would win.
         lines = dev.lines()
         assert lines[9].startswith("P1: up/down, select"), lines
-        words = " ".join(ln.strip() for ln in lines[low // 24 + 2 : 9])
-        named = " + ".join("%d %s" % (pick[c], NAMES[c]) for c in range(6) if pick[c])
         table = [[s, cards(p)] for s, p in plays]
         want = "wins so far" if oracle_winner(table + [[0, pick]], 0) == 0 else "loses to P3"
-        assert words.endswith("%s: %s" % (named, want)), lines  # G4, read independently
+        assert lines[8].strip() == "This set " + want, lines  # G4, read independently
+        assert low // 24 + 3 == 8, "the hand's three rows are right above it"
         bottom = shot[2][200 * 240 * 3 :]
         assert any(bottom), "nothing drawn in the bottom of the screen"
         if turn == 0:
@@ -135,6 +135,17 @@ def test_tft_ten_or_more_of_a_colour_has_both_digits_on_its_card(dev_factory):
     for x, y, n, c, gold in on:
         check_big(shot, x, y, n, c, gold)
     dev.release("1")
+
+
+def first_said(dev):
+    """The sentence on the screen's first rows (wrapped over them, up to a blank row or
+    a row of set names)."""
+    out = []
+    for ln in dev.lines():
+        if not ln.strip() or ln.split()[0] in ("P1", "P2", "P3", "P4", "P5", "P6") and out:
+            break
+        out.append(ln.strip())
+    return " ".join(out)
 
 
 def start_trick_end(dev):
@@ -213,8 +224,12 @@ def test_a_trick_being_taken_flashes_slides_then_settles(dev_factory, profile):
     assert sum(b < a for a, b in zip(dist, dist[1:], strict=False)) >= 10, dist
     # Settled: the winner's cards alone on the table, the result in words.
     assert lit(shots[-1], card_box) == lit(first, card_box)
-    assert dev.lines()[0] == "P1 wins trick 1: +1"
-    dev.run(1500)  # then the game goes on to trick 2, which P1 leads
+    assert first_said(dev) == "P1 wins trick 1 with 5 cards: +1 point"
+    # The result stays long enough to read (longer for its news), then the game goes on
+    # to trick 2, which P1 leads.
+    dev.run(2000)
+    assert scr.stage == "shown"
+    device_helpers.run_until(dev, lambda: scr.stage == "turn", 4000, 20)
     assert scr.stage == "turn" and scr.game.trick == 2 and scr.game.turn == 0
 
 
@@ -255,9 +270,9 @@ def test_a_button_during_the_animation_ends_it_and_the_result_stays(dev_factory,
     settled = dev.screenshot()
     dev.run(500)
     assert dev.screenshot() == settled  # nothing moves: the animation is over
-    assert dev.lines()[0] == "P1 wins trick 1: +1"
-    dev.run(2000)
-    assert scr.stage == "turn" and scr.game.trick == 2
+    assert first_said(dev) == "P1 wins trick 1 with 5 cards: +1 point"
+    device_helpers.run_until(dev, lambda: scr.stage == "turn", 5000, 20)
+    assert scr.game.trick == 2
 
 
 @pytest.mark.parametrize("profile", ["pico", "pico_tft"])
@@ -298,4 +313,83 @@ def test_G4_when_nobody_wins_the_cards_slide_off_to_the_discard(dev_factory, pro
     moving = [x for x in xs if x is not None]
     assert len(moving) >= 5 and moving == sorted(moving) and moving[-1] > moving[0], xs
     assert xs[-1] is None, "the table is empty once the cards are gone"
-    assert dev.lines()[0].startswith("Nobody wins trick 1")
+    assert first_said(dev) == "Only wilds were played: nobody wins trick 1"
+
+
+@pytest.mark.parametrize(
+    "hands,plays,lead",
+    [
+        (["3R 2Y 1O 4B 1G 1W", "2R 5G", "3O 2W", "2B 4Y"], [(2, "3O"), (3, "2B")], 2),
+        (["3R 2Y 1O 4B 1G 1W", "2R 5G", "3O 2W", "2B 4Y"], [], 0),
+        (["3R 2Y 1O 4B 1G 1W", "2R 5G", "3O 2W", "2B 4Y", "2R 1Y", "1B 2G"],
+         [(2, "2O"), (3, "1B"), (4, "1R"), (5, "1G")], 2),
+        (["2Y 1W", "2R 5G"], [(1, "2R")], 1),
+    ],
+)  # fmt: skip
+def test_tft_the_raised_cards_stay_clear_of_the_score_row(dev_factory, hands, plays, lead):
+    """Issue 29: on the colour display the picked cards of a held hand stood up into the
+    score row above the hand. No card on screen covers a row of text, and the score rows'
+    pixels are the text's own (white), none a card's outline or colour."""
+    dev = dev_factory("pico_tft", seed=3)
+    n = len(hands)
+    g = position([cards(h) for h in hands], lead=lead, plays=plays, scores=list(range(9, 9 + n)))
+    scr = play_screen(dev, g, ["human"] + ["normal"] * (n - 1))
+    assert g.turn == 0
+    dev.press("1")
+    dev.run(40)
+    for _turn in range(2):
+        lines = dev.lines()
+        on = drawn(scr)
+        raised = [c for c in on if c[4]]
+        assert raised, on
+        score_rows = [i for i, ln in enumerate(lines) if ln.startswith("P1 9")]
+        assert score_rows, lines
+        score_rows += [i + 1 for i in score_rows if lines[i + 1].startswith("P")]
+        for i, ln in enumerate(lines):  # a row's text, 24 pixels tall, 12 a column
+            if not ln.strip():
+                continue
+            left, right = 12 * (len(ln) - len(ln.lstrip())), 12 * len(ln.rstrip())
+            for x, y, _n, _c, _gold in on:  # a card: 36 x 48
+                if x < right and x + 36 > left:
+                    assert y >= 24 * i + 24 or y + 48 <= 24 * i, (lines, i, (x, y))
+        shot = dev.screenshot()
+        for i in score_rows:
+            for yy in range(24 * i, 24 * i + 24):
+                for xx in range(0, 240, 2):
+                    p = pixel(shot, xx, yy)
+                    assert p == (0, 0, 0) or min(p) > 200, (i, xx, yy, p, lines)
+        dev.tap("down", after=20)
+    dev.release("1")
+
+
+@pytest.mark.parametrize("profile", ["pico_tft", "pico"])
+def test_game_over_lists_the_seats_most_points_first_in_their_colours(dev_factory, profile):
+    """Issue 29 item 3: on the colour display Go Wild!'s game over is a score board, a row
+    a seat with its points, most first, each in its seat's colour (S1), the winner big
+    under it; the OLED keeps the seats packed on as few rows as they fit."""
+    from device_helpers import S1_COLOUR, lit_colours
+
+    from slampad.app.gowild.words import OverScreen
+
+    dev = dev_factory(profile, seed=3)
+    dev.run(300)
+    app = dev.app
+    names = ["P1", "P2", "P3", "P4"]
+    app.go(OverScreen(app, ["P3"], names, [17, 1, 21, 20], lambda: None))
+    dev.run(40)
+    lines = dev.lines()
+    if profile == "pico":
+        dev.run(3000)  # the winner alone a while, then the choices
+        assert dev.lines()[:4] == ["Winner: P3", " P1 17 P2 1 P3 21", " P4 20", ">Rematch"]
+        return
+    want = [" P3  21 points", " P4  20 points", " P1  17 points", " P2  1 point"]
+    assert lines[:7] == ["Winner: P3"] + want + [">Rematch", " Menu"], lines
+    shot = dev.screenshot()
+    w, h = dev.app.text.cell
+    for r, seat in zip(range(1, 5), (2, 3, 0, 1), strict=True):
+        seen = lit_colours(shot, (0, r * h, dev.hw.width, h))
+        assert max(seen, key=seen.get) == S1_COLOUR[seat], (r, seen)
+    big = app.screen.big
+    assert big.shown == "P3 wins!" and big.box[1] >= 7 * h  # under the rows, big
+    seen = lit_colours(shot, big.box)
+    assert max(seen, key=seen.get) == S1_COLOUR[2], seen

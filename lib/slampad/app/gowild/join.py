@@ -30,7 +30,7 @@ class GoWildJoin(JoinScreen):
             return JoinScreen.select(self, i, now)
         filled = self.filled()
         if not filled:
-            self.say("Slam or add bots first", now)
+            self.say("Slam a pad or add a bot first", now)
             return None
         lead = self.leader()
         self.first = filled[(filled.index(lead) + 1) % len(filled)]

@@ -38,7 +38,7 @@ class View(View):
         s = g.turn
         shown = None
         if moment["stage"] == "shown":
-            say(0, *result(moment["done"], seats, names))
+            say(0, *result(moment["done"], seats, names, None, moment["shown"]))
             shown = table(names, moment["shown"], cols)
             add(1, shown)
             for i, m in enumerate(msgs):

@@ -19,7 +19,8 @@ from slampad.ticks import ticks_diff
 ONE_OF = ("slampad.app.gowild.oled", "slampad.app.gowild.tft")
 WRAP = 1 << 29
 BOT_MS = 800  # a bot's turn stays visible this long
-SHOW_MS = 2500  # a finished trick stays on the table this long
+SHOW_MS = 3000  # a finished trick and its result stay on the table this long ...
+WORD_MS = 250  # ... and this much longer for each word of news under it
 BLINK_MS = 200
 
 
@@ -48,6 +49,7 @@ class PlayScreen(Screen):
         self.msgs = []  # news under it (the Wild One, a reshuffle); or a hint on a turn
         self.winner = None
         self.skip = False  # a pad went down while the trick was shown: go on at once
+        self.hold = SHOW_MS  # how long this trick is shown
         if app.hw.colour:
             from slampad.app.gowild.tft import View
         else:
@@ -82,6 +84,8 @@ class PlayScreen(Screen):
         self.sets = []
         s = g.turn
         if s is not None and self.bots[s] is None:
+            p = self.pad(s)  # G9: a pad already held shows its hand now, not a frame on
+            self.peek = p is not None and self.app.pad_input.held[p]
             hand = g.hands[s]
             sets = gc.sets_for(hand, s == g.wild_one)
             # Biggest counted set first, sloughs last (G4: only size wins).
@@ -108,9 +112,11 @@ class PlayScreen(Screen):
             elif k == "wild_one":
                 news.append("%s is the Wild One" % self.name(e[1]))
             elif k == "reshuffle":
-                news.append("Discards shuffled into the deck")
+                news.append("The discards are shuffled into the deck")
             elif k == "game_over":
-                news.insert(0, "%s reaches %d!" % (self.name(e[1][0]), g.options["target"]))
+                from slampad.app.gowild.words import game_over
+
+                news.insert(0, game_over(self.name(e[1][0]), g.scores[e[1][0]]))
         if done is not None:  # the trick is over: leave it on the table a moment
             self.stage = "shown"
             self.t0 = now
@@ -118,6 +124,7 @@ class PlayScreen(Screen):
             self.done = done
             self.winner = done[1]
             self.msgs = news
+            self.hold = SHOW_MS + WORD_MS * len(" ".join(news).split())
             self.app.beep(cues.TRICK if self.winner is not None else cues.PENALTY)
             self.skip = False
             self.draw()  # the view takes the trick off the table (a flash, a slide)
@@ -157,7 +164,7 @@ class PlayScreen(Screen):
         dt = ticks_diff(now, self.t0, WRAP)
         self.view.tick(now)
         if self.stage == "shown":
-            if dt >= SHOW_MS or self.skip:
+            if dt >= self.hold or self.skip:
                 self.take()
                 if g.is_over():
                     return self.over()
@@ -181,15 +188,15 @@ class PlayScreen(Screen):
 
     def over(self):
         from slampad.app import saves
-        from slampad.app.gowild.words import OverScreen, scores
+        from slampad.app.gowild.words import OverScreen
 
         g = self.game
         seats, kinds, app = self.seats, self.kinds, self.app
         saves.finished(app, "gowild", [seats[s] for s in g.winners()])
         names = [self.name(s) for s in range(len(seats))]
-        rows = scores(names, g.scores, app.text.cols - 1)  # a list row's first cell: cursor
         won = [self.name(s) for s in g.winners()]
-        return OverScreen(app, won, rows, lambda: PlayScreen(app, seats, kinds))
+        first = g.options["first_lead"]  # G8: a rematch keeps the chosen first lead
+        return OverScreen(app, won, names, g.scores, lambda: PlayScreen(app, seats, kinds, first))
 
     # -- output ----------------------------------------------------------
     def paint(self, now):

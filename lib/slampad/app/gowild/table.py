@@ -3,7 +3,7 @@ the trick, and says who leads. After each trick, enter who won it and with how
 many cards; the last entry can be undone (S3)."""
 
 from slampad.app import cues, legal
-from slampad.app.gowild.words import OverScreen, scores
+from slampad.app.gowild.words import OverScreen, result, scores, wild_line
 from slampad.app.lists import ListScreen
 from slampad.app.ui import SEAT_COLOURS, wrap
 from slampad.app.ui import rgb as _rgb
@@ -74,9 +74,9 @@ class TableScreen(ListScreen):
             return wrap(ask % (self.winner + 1, g.trick), cols)[:rows]
         lead = "P%d leads" % (g.lead + 1)
         w = g.wild_one
-        pts = scores(["P%d" % (s + 1) for s in range(len(g.scores))], g.scores, cols)
-        full = ["Trick %d of 3" % g.trick, lead,
-                "Wild One: P%d" % (w + 1) if w is not None else "No Wild One yet"]  # fmt: skip
+        names = ["P%d" % (s + 1) for s in range(len(g.scores))]
+        pts = scores(names, g.scores, cols)
+        full = ["Trick %d of 3" % g.trick, lead, wild_line(names, g)]
         if len(full) + len(pts) <= rows:
             return full + pts
         one = lead + (", Wild One P%d" % (w + 1) if w is not None else ", no Wild One")
@@ -121,14 +121,12 @@ class TableScreen(ListScreen):
         self.t0 = now
         for e in ev:
             if e[0] == "trick":
-                if e[2] is None:
-                    self.say("Nobody wins trick %d" % e[1], now)
-                    self.app.beep(cues.PENALTY)
-                else:
-                    self.say("P%d wins trick %d: +%d" % (e[2] + 1, e[1], e[3]), now)
-                    self.app.beep(cues.TRICK)
+                names = ["P%d" % (s + 1) for s in range(len(self.game.scores))]
+                seats = list(range(len(names)))
+                self.say(result(e[1:], seats, names, a[2])[0], now)
+                self.app.beep(cues.PENALTY if e[2] is None else cues.TRICK)
             elif e[0] == "undone":
-                self.say("Last entry undone", now)
+                self.say("The last entry is undone", now)
                 self.app.beep(cues.PENALTY)
         self.cursor = 0
 
@@ -164,9 +162,8 @@ class TableScreen(ListScreen):
         app, opts = self.app, dict(g.options)
         saves.finished(app, "gowild_table", g.winners())
         names = ["P%d" % (s + 1) for s in range(len(g.scores))]
-        rows = scores(names, g.scores, app.text.cols - 1)  # a list row's first cell: cursor
         won = ["P%d" % (s + 1) for s in g.winners()]
-        return OverScreen(app, won, rows, lambda: TableScreen(app, opts))
+        return OverScreen(app, won, names, g.scores, lambda: TableScreen(app, opts))
 
     def tick(self, now):
         """LEDs (S1): each seat's colour dim; the seat that leads blinks bright."""

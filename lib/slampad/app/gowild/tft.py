@@ -3,17 +3,18 @@ their colours (app/gowild/big.py), the sets played this trick as cards under the
 seats with the set winning so far outlined in gold (G4, by the rules' own
 ``trick_winner``), the scores by seat, and a player's hand as a row of cards with the
 picked colours raised and outlined. Blocks of rows are ranked and fitted as on the
-OLED (app/gowild/words.py); a card takes three text cells and two rows."""
+OLED (app/gowild/words.py); a card takes three text cells and two rows, and the hand
+three rows, so a raised card stays clear of the rows above and below (issue 29)."""
 
 from slampad.app.gowild import big
 from slampad.app.gowild.anim import View
-from slampad.app.gowild.cards import WORDS
-from slampad.app.gowild.words import fit, result, scores, verdict, waiting, wild_line
+from slampad.app.gowild.words import fit, result, scores, seat_colour, verdict, waiting, wild_line
 from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
 from slampad.games import gowild_cards as gc
 
 CW, CH = 6, 12  # a text cell before the display's doubling
-LIFT = 2  # picked cards stand this much higher, the others this much lower
+HAND_Y = 6  # the hand's cards, centred in its three rows (36 pixels) ...
+LIFT = 2  # ... the picked ones this much higher, the others this much lower
 
 
 def lines(seat_names, plays, cols, gold):
@@ -39,11 +40,6 @@ def lines(seat_names, plays, cols, gold):
     return out
 
 
-def said(pick):
-    """A set in words: "2 red + 1 wild"."""
-    return " + ".join("%d %s" % (pick[c], WORDS[c]) for c in range(6) if pick[c])
-
-
 class View(View):
     def draw(self, g, moment):
         t = self.text
@@ -52,8 +48,9 @@ class View(View):
         cols = t.cols
         blocks = []
 
-        def say(rank, text, colour=WHITE):
-            blocks.append((rank, [(x, ()) for x in wrap(text, cols)], colour))
+        def say(rank, text, colour=None):  # a line about one seat: in its colour (S1)
+            c = seat_colour(text) if colour is None else colour
+            blocks.append((rank, [(x, ()) for x in wrap(text, cols)], c))
 
         def table(rank, plays, gold):  # a block per line: where rows are few, the first
             for heads, cs in lines(names, plays, cols, gold):
@@ -66,13 +63,13 @@ class View(View):
         s = g.turn
         colour = SEAT_COLOURS[seats[s]] if s is not None else WHITE
         if stage == "shown":
-            say(0, *result(moment["done"], seats, names))
+            say(0, *result(moment["done"], seats, names, None, moment["shown"]))
             table(1, moment["shown"], moment["done"][1])
             for i, m in enumerate(msgs):
                 say(2 + 3 * i, m)
             blocks.append(points)
             if not g.is_over():  # the rows left: who leads next, and the Wild One
-                say(4, "Next trick: %s leads" % names[g.lead])
+                say(4, "%s leads trick %d" % (names[g.lead], g.trick))
                 if not msgs:
                     say(5, wild)
         else:
@@ -83,13 +80,11 @@ class View(View):
                 table(1, g.plays, win)
                 if not pick:
                     if win is None:
-                        say(3, "Nobody winning yet")  # only wilds so far: they never win
-                    elif win == g.lead:
-                        say(3, "%s is winning" % names[win])
+                        say(3, "Nobody is ahead yet")  # only wilds so far: they never win
                     else:
-                        say(3, "%s led, %s winning" % (names[g.lead], names[win]))
+                        say(3, "%s is winning so far" % names[win])
             else:
-                say(1, names[g.lead] + " leads")
+                say(1, names[g.lead] + " plays first")
             if pick is not None:
                 say(5, wild if s != g.wild_one else "You are the Wild One")
             blocks.append(points)
@@ -97,9 +92,8 @@ class View(View):
                 hand = g.hands[s]
                 cs = [(3 * k, None, hand[c], c, bool(pick[c]))
                       for k, c in enumerate(c for c in range(6) if hand[c])]  # fmt: skip
-                blocks.append((0, [("", cs), ("", ())], WHITE))  # what is being picked from
-                v = "%s: %s" % (said(pick), verdict(g, names, s, pick))
-                say(0, "Play " + v if len(v) + 5 <= cols else v)
+                blocks.append((0, [("", cs), ("", ()), ("", ())], WHITE))  # the hand
+                say(0, "This set " + verdict(g, names, s, pick), WHITE)  # its cards: raised
                 say(0, "%s: up/down, select" % names[s], colour)
             else:
                 say(5, wild)
@@ -121,7 +115,7 @@ class View(View):
                 for col, seat, n, colr, gold in cs:
                     y = r * CH
                     if seat is None:  # the hand: picked cards stand up
-                        y += -LIFT if gold else LIFT
+                        y += HAND_Y - LIFT if gold else HAND_Y + LIFT
                     elif stage == "shown":
                         spots.append((seat, col * CW, y, len(cards)))
                     cards.append((col * CW, y, n, colr, gold))

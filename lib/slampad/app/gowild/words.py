@@ -54,17 +54,40 @@ def fit(blocks, n):
     return [blocks[i] for i in keep]
 
 
+def count(n, thing):
+    """"1 card", "3 cards"."""
+    return "%d %s%s" % (n, thing, "" if n == 1 else "s")
+
+
 def wild_line(names, g):
-    return "Wild One: " + names[g.wild_one] if g.wild_one is not None else "No Wild One yet"
+    return names[g.wild_one] + " is the Wild One" if g.wild_one is not None else "No Wild One yet"
 
 
-def result(done, seats, names):
-    """A finished trick's line (``done``: its (trick, winner or None, points)), in its
-    winner's colour (S1)."""
+def result(done, seats, names, size=None, plays=()):
+    """A finished trick's sentence (``done``: its (trick, winner or None, points); the
+    winning set's ``size``, given or read from the trick's ``plays``), in its winner's
+    colour (S1)."""
     trick, win, pts = done
-    if win is None:
-        return "Nobody wins trick %d" % trick, WHITE
-    return "%s wins trick %d: +%d" % (names[win], trick, pts), SEAT_COLOURS[seats[win]]
+    for s, p in plays:
+        if s == win:
+            size = gc.total(p)
+    if win is None:  # G4: everyone played wilds alone
+        return "Only wilds were played: nobody wins trick %d" % trick, WHITE
+    won = "%s wins trick %d" % (names[win], trick)
+    if size:
+        won += " with " + count(size, "card")
+    return won + ": +" + count(pts, "point"), SEAT_COLOURS[seats[win]]
+
+
+def game_over(name, points):
+    return "%s has %d points and wins the game" % (name, points)
+
+
+def seat_colour(line, colour=WHITE):
+    """A line about one seat ("P3 ...") in that seat's colour (S1); else ``colour``."""
+    if len(line) > 2 and line[0] == "P" and "1" <= line[1] <= "6" and line[2] in " ,:'":
+        return SEAT_COLOURS[int(line[1]) - 1]
+    return colour
 
 
 def waiting(msgs, bot, s, names, roomy):
@@ -76,7 +99,7 @@ def waiting(msgs, bot, s, names, roomy):
     if s is None:
         return None
     if bot:
-        return "%s (bot) is playing" % names[s]
+        return "%s (a bot) is playing" % names[s]
     if roomy:
         return "%s: hold your pad down to see your cards" % names[s]
     return "%s: hold pad to play" % names[s]
@@ -100,13 +123,32 @@ def scores(names, points, cols):
     return ["".join(r) for r in rows]
 
 
-class OverScreen(over.OverScreen):
-    """The winner, then every seat's points on as many rows as they need (the same
-    screen by name: the soak's player and the tests know it as OverScreen)."""
+def board(names, points):
+    """The colour display's score board: a row a seat, most points first ("P3 21
+    points"), each row's seat first (seat_colour gives its colour)."""
+    order = sorted(range(len(points)), key=lambda s: -points[s])
+    return ["%s  %s" % (names[s], count(points[s], "point")) for s in order]
 
-    def __init__(self, app, winners, rows, rematch):
+
+class OverScreen(over.OverScreen):
+    """The winner, then every seat's points on as many rows as they need; on the colour
+    display a row a seat, most points first, in the seats' colours (S1), the winner big
+    under them (the same screen by name: the soak's player and the tests know it as
+    OverScreen)."""
+
+    def __init__(self, app, winners, names, points, rematch):
         over.OverScreen.__init__(self, app, winners, "", rematch)
-        self.rows = rows
+        t = app.text
+        if t.colour:
+            self.rows = board(names, points)
+        else:
+            self.rows = scores(names, points, t.cols - 1)  # a list row's first cell: cursor
+
+    def draw(self):
+        over.OverScreen.draw(self)
+        t = self.app.text
+        if t.colour:  # the same rows, each about one seat in its colour
+            t.show(t.lines, [seat_colour(x[1:]) for x in t.lines])
 
     def items(self):
         return self.rows + ["Rematch", "Menu"]
