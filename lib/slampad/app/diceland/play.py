@@ -11,9 +11,8 @@ The view for the display (oled.py, tft.py) draws the moment the screen hands it.
 """
 
 from slampad.app import cues, legal
-from slampad.app.diceland import words
+from slampad.app.diceland import padlights, words
 from slampad.app.screen import Screen
-from slampad.app.ui import SEAT_COLOURS, rgb
 from slampad.games.diceland import Diceland, check_options
 from slampad.ticks import ticks_diff
 
@@ -268,23 +267,8 @@ class PlayScreen(Screen):
         return self.leave
 
     # -- the lights and the moment --------------------------------------------
-    def lights(self):
-        """Each human's pad pixels (S1): bright on its turn, dim otherwise, lit as far as
-        its dice on the map go (all five: n/2 dice, all it places). Set once a decision."""
-        g = self.game
-        leds = self.app.leds
-        full = max(1, g.scene.n // 2)
-        for s in (0, 1):
-            pad = self.pads[s]
-            if pad is None:
-                continue
-            c = SEAT_COLOURS[s]
-            on = s == g.turn and not g.is_over()
-            n = len(leds.dice[pad]) if leds.dice and pad < len(leds.dice) else 0
-            k = min(n, (n * g.count(s) + full - 1) // full)
-            lit = rgb(c, 1.0 if on else 0.12)
-            leds.dice_colours(pad, [lit] * k + [rgb(c, 0.05) if on else (0, 0, 0)] * (n - k))
-            leds.seat_colour(pad, lit)
+    def lights(self):  # each human's pad pixels (S1, D9): padlights.py
+        padlights.show(self.app.leds, self.game, self.pads)
 
     def draw(self):
         """Show the view the moment: the stage, row 0's prompt (and which of the list it
