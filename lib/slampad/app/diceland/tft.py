@@ -5,7 +5,7 @@ cursor named on the last row. News hides the map and takes its rows."""
 from slampad.app import view
 from slampad.app.diceland import words
 from slampad.app.diceland.art import HexMap
-from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
+from slampad.app.ui import SEAT_COLOURS, WHITE
 
 
 class View(view.View):
@@ -13,14 +13,17 @@ class View(view.View):
         view.View.__init__(self, app)
         self.map = HexMap(app, game)
 
+    def room(self):
+        """The columns and rows a page of news has."""
+        return self.text.cols, self.text.rows - 2
+
     def show(self, game, moment):
         t = self.text
         news = moment["stage"] == "news"
         self.map.show(not news)
         lines = [words.prompt(moment, t.cols), words.free_dice(game)]
         if news:
-            for x in moment["news"]:
-                lines += wrap(x, t.cols)
+            lines += moment["news"]
         else:
             self.map.draw(moment["cursor"], moment["picked"])
             lines += [""] * (t.rows - 3) + [words.hint(game, moment)]
