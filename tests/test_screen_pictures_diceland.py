@@ -326,3 +326,31 @@ def test_the_pad_pixels_follow_the_turn_and_a_lost_die(dev_factory):
     assert g.turn == 1
     assert max(max(c) for c in p2) > 4 * max(max(c) for c in p1)
 
+
+def test_the_colour_display_keeps_the_map_while_a_result_is_shown(dev_factory):
+    """Issue 29: on the 240x240 display the map stays on screen, as it is after the
+    attack, while its result is shown (on a black band over the last three rows)."""
+    dev = dev_factory("pico_tft", seed=3)
+    scr = start(dev)
+    g = scr.game
+    dev.tap("select")  # P1's die: the attacker
+    dev.run(20)
+    assert scr.sel and g.owner[scr.cur] == 1
+    dev.tap("select")  # the target: attacked
+    dev.run(20)
+    assert scr.stage == "news", dev.lines()
+    see = Glass(dev, scr)
+    band = dev.hw.height - 3 * (dev.hw.height // dev.app.text.rows)
+    seen = 0
+    for col, row in HEXES:
+        hx, hy = see.hex_at(col, row, g)
+        if hy + 3 * see.s > band:  # its fill's pixel under the band
+            continue
+        own = g.owner[at(g, col, row)]
+        want = {0: RED, 1: BLUE, -1: GREY}[own]
+        assert near(see.px(hx, hy, 6, 2), want), (col, row, own)
+        seen += 1
+    assert seen == len(HEXES)  # this small map sits wholly above the band
+    news = " ".join(dev.lines()[-3:])
+    assert news.startswith("P1 rolls") and "P2's die loses" in news, dev.lines()
+    assert see.rgb(2, dev.hw.height - 2) == (0, 0, 0)  # the band under the news
