@@ -480,10 +480,10 @@ def test_D9_the_end_says_why_the_winner_won(dev_factory):
     assert words.why(g) == "P1 wins with more dice on the map: 2 to 1."
     assert words.score(g) == "More dice: 2 to 1"
     g = ended("Pa3 Pb2 P P\nPa1 Pb1 P P", first=1)
-    assert words.why(g) == "Both have 2 dice; P1 wins on the sum: 4 to 3."
+    assert words.why(g) == "P1 wins on the sum: 4 to 3 (both have 2 dice)."
     assert words.score(g) == "Higher sum: 4-3"
     g = ended("Pa3 Pb2 P P\nPa1 Pb2 P P", first=1)
-    assert words.why(g) == "Same dice, same sum: P2 wins for taking the first turn."
+    assert words.why(g) == "P2 wins for taking the first turn: same dice, same sum."
     assert words.score(g) == "Tie: P2 began"
     g = ended("Ca3 Pb2 P P\nPa1 P P Cb4", first=1, capital=True)
     g.owner[g.scene.capitals[1]] = 0  # P1 moved into P2's capital

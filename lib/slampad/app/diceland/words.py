@@ -107,9 +107,9 @@ def why(g):
     if c[0] != c[1]:
         return "%s wins with more dice on the map: %d to %d." % (name(w), c[w], c[1 - w])
     if s[0] != s[1]:
-        return "Both have %d dice; %s wins on the sum: %d to %d." % (
-            c[0], name(w), s[w], s[1 - w])
-    return "Same dice, same sum: %s wins for taking the first turn." % name(w)
+        return "%s wins on the sum: %d to %d (both have %d dice)." % (
+            name(w), s[w], s[1 - w], c[0])
+    return "%s wins for taking the first turn: same dice, same sum." % name(w)
 
 
 def score(g):
