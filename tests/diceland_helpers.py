@@ -189,6 +189,18 @@ def edge_reference(cells):
             and hx.connected(hx.adjacency(list(cells) + [c]))]
 
 
+def allowed_reference(base):
+    """D10 amended, by brute force: the edge places touching two or more of the scene's
+    hexes and no mountain."""
+    where = {c: base.terrain[i] for i, c in enumerate(base.cells)}
+    out = []
+    for c in edge_reference(base.cells):
+        nbs = [where[nb] for nb in hx.neighbours(*c) if nb in where]
+        if len(nbs) >= 2 and ds.MOUNTAIN not in nbs:
+            out.append(c)
+    return out
+
+
 def check_D10(base, s):
     """``s`` is ``base`` with its two capitals added as D10 says."""
     assert s.n == base.n + 2
@@ -198,7 +210,12 @@ def check_D10(base, s):
     assert sorted(old) == sorted(base.cells)  # the scene's own hexes unchanged
     for c in base.cells:
         assert s.terrain[s.index(*c)] == base.terrain[base.index(*c)]  # towns stay towns
-    cand = edge_reference(base.cells)
+    terr = {c: base.terrain[i] for i, c in enumerate(base.cells)}
+    for cap in caps:  # D10 amended: takeable, beside two or more hexes and no mountain
+        nbs = [terr[nb] for nb in hx.neighbours(*cap) if nb in terr]
+        assert len(nbs) >= 2 and ds.MOUNTAIN not in nbs, (cap, nbs)
+    cand = allowed_reference(base)
+    assert len(cand) >= 2  # every preset and generated scene has room for two
     assert caps[0] in cand and caps[1] in cand
     best = max(hx.distance(a, b) for a in cand for b in cand)
     assert hx.distance(caps[0], caps[1]) == best

@@ -233,6 +233,7 @@ def test_seats_need_every_human_to_slam_first(dev_factory):
 
 
 def _human_vs_bot(dev_factory, tmp_path, profile, seed, scene, rules=()):
+    from slampad.app.diceland import words
     from slampad.bots.diceland import DicelandBot
 
     dev = dev_factory(profile, seed=seed)
@@ -247,7 +248,7 @@ def _human_vs_bot(dev_factory, tmp_path, profile, seed, scene, rules=()):
     g = scr.game
     won = ["P%d" % (s + 1) for s in g.winners()]
     assert over.title == "Winner: " + won[0], over.title
-    assert over.items()[0] == "Dice P1 %d, P2 %d" % (g.count(0), g.count(1))
+    assert over.items()[0] == words.score(g)  # D9: why the winner won, in short
     dev.save_png(str(tmp_path / ("%s-over.png" % profile)))
     assert scr.view.map.group not in dev.app.text.group  # the map left with the game
     check_replay(g, scr.seed, scr.options, scr.actions)
@@ -300,7 +301,7 @@ def test_the_map_draws_owner_value_terrain_and_cursor(dev_factory):
     assert near(at(x + 6, y - 1), 0xFFE000)  # the cursor's ring, over the hex's top: yellow
     assert near(at(x + 1, y + 6), COLOURS[4])  # an empty hex: grey
     lines = dev.lines()
-    assert lines[0] == "P1: place a die" and lines[1].startswith("Unplaced P1 ")
+    assert lines[0] == "P1: place a die" and lines[1].startswith("To place P1 ")
     assert lines[-1].endswith(": empty")
     v = max(scr.game.free[0])
     a = ("place", 0, v, scr.cur)
@@ -314,7 +315,8 @@ def test_the_map_draws_owner_value_terrain_and_cursor(dev_factory):
 # -- refusals -----------------------------------------------------------------------------
 
 
-def test_illegal_picks_are_refused_with_the_ruling(dev_factory):
+def test_illegal_picks_are_refused_with_the_ruling_in_a_plain_sentence(dev_factory):
+    from slampad.app.diceland import words
     from slampad.bots.diceland import DicelandBot
 
     dev = dev_factory("pico", seed=4)
@@ -327,10 +329,12 @@ def test_illegal_picks_are_refused_with_the_ruling(dev_factory):
         for h in h_list:
             goto(dev, scr, h)
             dev.tap("select")
-        text = " ".join(dev.lines()[2:])  # after the prompt and the free dice
+        text = " ".join(dev.lines()[1:]).strip()  # the rows under the prompt
         said.append(text)
-        rid, _, words = want.partition(": ")  # the ruling id is for the docs only
-        assert text.startswith("No: " + words) and rid not in text, (want, dev.lines())
+        rid = want.partition(": ")[0]  # the ruling id is for the docs only
+        ok = [say for _k, say in words.NO] if want.endswith(":") else [words.refusal(want)]
+        assert text in ok and rid not in text, (want, dev.lines())
+        assert not any(c.isdigit() for c in text) and text.endswith("."), text  # no hex numbers
         assert scr.stage == "news"
         dev.run(200)
         dev.tap("up")  # a button skips the note; the pick starts again
@@ -406,3 +410,129 @@ def test_hot_seat_two_humans_confirm_with_their_own_pads(dev_factory, tmp_path):
     g = scr.game
     check_replay(g, scr.seed, scr.options, scr.actions)
     assert dev.app.screen.title.startswith("Winner: P")
+
+
+# -- issue 29: news a player can read ------------------------------------------------------
+
+
+def news_pages(dev, scr):
+    """Every page of news shown until the stage moves on, left to turn by itself: [(rows
+    under the prompt, how long the page stayed up in ms)]."""
+    out = []
+    rows, since = dev.lines()[1:], dev.now()
+    while scr.stage == "news":
+        dev.run(20)
+        now_rows = dev.lines()[1:]
+        if scr.stage != "news" or now_rows != rows:
+            out.append((rows, dev.now() - since))
+            rows, since = now_rows, dev.now()
+    return out
+
+
+def test_an_eleven_die_roll_shows_all_eleven_values_on_the_oled(dev_factory):
+    """The 18-hex scene gives each seat 11 dice (D1): the opening note showed "P2 rolled
+    6 6 6 4 3 3" and cut the rest. Now every value is on the 128x64 display, each page
+    up long enough to read."""
+    from slampad.app.diceland import words
+
+    dev = dev_factory("pico", seed=3)
+    scr = start_game(dev, "valley", "P2: human", (0, 1))
+    g = scr.game
+    assert [len(f) for f in g.free] == [11, 11]
+    pages = news_pages(dev, scr)
+    assert len(pages) >= 2
+    for i, (rows, ms) in enumerate(pages):  # the first began as the game started
+        assert all(len(r) <= dev.app.text.cols for r in rows), rows
+        assert ms >= words.hold_ms([r for r in rows if r]) - (300 if i == 0 else 40), (rows, ms)
+    text = " ".join(" ".join(r for r in rows if r) for rows, _ms in pages)
+    for s in (0, 1):
+        dice = " ".join(str(v) for v in sorted(g.free[s], reverse=True))
+        assert "P%d rolled 11 dice: %s." % (s + 1, dice) in text, text
+    assert "P%d places the first die." % (g.starter + 1) in text
+
+
+def test_a_press_turns_a_page_of_news_and_the_last_page_ends_it(dev_factory):
+    dev = dev_factory("pico", seed=3)
+    scr = start_game(dev, "diceland", "P2: human", (0, 1))  # 20 dice each: three pages
+    first = dev.lines()[1:]
+    dev.run(200)
+    dev.tap("up")
+    assert scr.stage == "news" and dev.lines()[1:] != first
+    for _ in range(3):
+        dev.run(200)
+        dev.tap("up")
+    assert scr.stage == "pick"
+
+
+def test_D9_the_end_says_why_the_winner_won(dev_factory):
+    """D9: the most dice, then the higher sum, then the first turn; the capital at once."""
+    from diceland_helpers import position
+
+    from slampad.app.diceland import words
+
+    def ended(text, **kw):
+        g = position(text, **kw)
+        g.phase, g.turn = "over", None
+        g.won = [g.result()]
+        return g
+
+    g = ended("Pa3 Pa2 P P\nPb6 P P P", first=1)
+    assert words.why(g) == "P1 wins with more dice on the map: 2 to 1."
+    assert words.score(g) == "More dice: 2 to 1"
+    g = ended("Pa3 Pb2 P P\nPa1 Pb1 P P", first=1)
+    assert words.why(g) == "P1 wins on the sum: 4 to 3 (both have 2 dice)."
+    assert words.score(g) == "Higher sum: 4-3"
+    g = ended("Pa3 Pb2 P P\nPa1 Pb2 P P", first=1)
+    assert words.why(g) == "P2 wins for taking the first turn: same dice, same sum."
+    assert words.score(g) == "Tie: P2 began"
+    g = ended("Ca3 Pb2 P P\nPa1 P P Cb4", first=1, capital=True)
+    g.owner[g.scene.capitals[1]] = 0  # P1 moved into P2's capital
+    g.won = [0]
+    assert words.why(g) == "P1 wins by taking P2's capital."
+    assert words.score(g) == "Took the capital"
+    for g in (ended("Pa3 Pb2 P P\nPa1 Pb1 P P"), ended("Ca3 Pb2 P P\nPa1 P P Cb4", capital=True)):
+        assert len(words.score(g)) <= 20  # one row of the end screen's list
+
+
+def test_D3_results_are_sentences_naming_the_seats():
+    from slampad.app.diceland import words
+
+    said = words.tell([("roll", 1, [6]), ("attack", 1, 3, 4, 6, "failed")])
+    assert said == ["P2 rolls 6 and fails: P2's die loses a point."]
+    said = words.tell([("roll", 0, [2]), ("attack", 0, 3, 4, 2, "valid"),
+                       ("eliminated", 1, 4), ("invade", 0, 3, 4)])
+    assert said == ["P1 rolls 2 and wins: P2's die loses 2 points.",
+                    "P2 loses a die.", "P1's die moves into the empty hex."]
+    assert words.tell([("roll", 0, [2, 5])]) == ["P1 rolls 2 and 5."]  # D4: which one?
+    assert words.tell([("attack", 0, 3, 4, 5, "failed")]) == [  # after the choice
+        "P1's attack fails: P1's die loses a point."]
+    assert words.tell([("roll", 0, [1]), ("attack", 0, 3, 4, 1, "perfect")]) == [
+        "P1 rolls 1, a perfect hit: P2's die loses a point."]
+    assert words.tell([("town", 1, 4, 5)]) == ["P2's town die gains a point: now 5."]
+    assert words.tell([("first", 0, [9, 7])]) == [
+        "Dice left over: P1's add up to 9, P2's to 7. P1 attacks first."]
+    assert words.tell([("no_attack", 0, 1)]) == ["P1 cannot attack this turn."]
+    for line in words.tell([("group", 0, 1, 2, 6), ("capital", 1, 7), ("fill", 1, 2, 3),
+                            ("no_attack", 1, 2)]):
+        assert line[:2] in ("P1", "P2") and line.endswith((".", "!")), line
+
+
+def test_D2_to_D8_refusals_are_sentences_without_ids_or_hex_numbers():
+    from slampad.app import legal
+    from slampad.app.diceland import words
+
+    for msg in ("D2: hex 4 is occupied; one die per hex", "D3: hex 2 holds no die of P1",
+                "D3: hex 5 holds no enemy die", "D3: hex 5 does not border hex 2",
+                "D4: the two attacking hexes must border each other",
+                "D4: no combined attack against a hill or a mountain",
+                "D4: a combination that does not fail must be chosen",
+                "D5: a die moves to an adjacent hex", "D5: the die that just invaded cannot move",
+                "D5: a die in contact with the enemy cannot leave (unless in a forest)",
+                "D7: hex 3 is occupied (grouping is off)", "D5: hex 3 is occupied",
+                "D5: a mountain, once empty, can never be entered again",
+                "D6: fatal attraction: a move into contact with the enemy is compulsory",
+                "D8: hex 3 is no own town whose die neither attacked nor moved, below 6",
+                "D10: the capital option puts P1's first die on its capital"):
+        say = words.refusal(legal.plain(msg))
+        assert not say.startswith("Not allowed"), msg
+        assert not any(c.isdigit() for c in say.replace("below 6", "")), say

@@ -17,7 +17,14 @@
 
 import json
 
-from diceland_helpers import RULES, check_D10, check_invariants, random_game, replay
+from diceland_helpers import (
+    RULES,
+    allowed_reference,
+    check_D10,
+    check_invariants,
+    random_game,
+    replay,
+)
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -235,3 +242,27 @@ def test_D10_capitals_on_any_random_scene(size, seed):
         assert {a[3] for a in acts} == {s.capitals[p]}
         g.apply(acts[0])
     assert g.owner[s.capitals[0]] == 0 and g.owner[s.capitals[1]] == 1
+
+
+@MANY
+@given(scene=st.sampled_from(ds.PRESET_NAMES + ("random",)),
+       size=st.integers(4, 18).map(lambda k: 2 * k), seed=SEEDS)
+def test_D10_each_capital_touches_two_hexes_no_mountain_and_no_allowed_pair_is_farther(
+        scene, size, seed):
+    """D10 amended, over many seeds and every scene preset: each capital touches two or
+    more of the scene's hexes and no mountain, and no pair of such edge places is
+    farther apart than the chosen pair."""
+    g = Diceland({"scene": scene, "size": size, "capital": True}, seed)
+    base = ds.preset(scene) if scene != "random" else ds.generate(size, Rng(seed))
+    s = g.scene
+    terr = {c: base.terrain[i] for i, c in enumerate(base.cells)}
+    caps = [s.cells[c] for c in s.capitals]
+    for cap in caps:
+        nbs = [terr[nb] for nb in hx.neighbours(*cap) if nb in terr]
+        assert len(nbs) >= 2, (cap, nbs)
+        assert ds.MOUNTAIN not in nbs, (cap, nbs)
+    allowed = allowed_reference(base)
+    chosen = hx.distance(caps[0], caps[1])
+    assert all(hx.distance(a, b) <= chosen for a in allowed for b in allowed)
+    check_D10(base, s)
+    event("distance %d" % chosen)

@@ -903,6 +903,37 @@ def test_D10_a_hole_in_the_scene_is_not_its_edge():
     check_D10(base, s)
 
 
+def test_D10_a_capital_is_no_corner_spur_on_any_preset():
+    # the farthest edge places of every preset are corner spurs touching one hex; a capital
+    # there escapes combined attacks, so D10 (amended) wants two or more neighbours
+    for name in ds.PRESET_NAMES:
+        base = ds.preset(name)
+        s = ds.add_capitals(base)
+        for c in s.capitals:
+            assert len([j for j in s.adj[c] if j not in s.capitals]) >= 2, name
+        check_D10(base, s)
+
+
+def test_D10_no_capital_beside_a_mountain():
+    # a row of eight with a mountain at each end: the farthest places touching two hexes
+    # are (1, -1) and (6, 1), beside the mountains; an emptied mountain can never be taken
+    # (D5), so a capital beside it could not be reached from there
+    terr = ["mountain"] + ["plains"] * 6 + ["mountain"]
+    base = ds.from_json([{"q": q, "r": 0, "terrain": terr[q]} for q in range(8)])
+    s = ds.add_capitals(base)
+    assert [s.cells[c] for c in s.capitals] == [(2, -1), (5, 1)]
+    for c in s.capitals:
+        assert all(s.terrain[j] != ds.MOUNTAIN for j in s.adj[c])
+    check_D10(base, s)
+
+
+def test_D10_a_scene_of_mountains_still_gets_its_capitals():
+    # only a loaded scene can leave no allowed place: the capitals then go on its edge
+    base = ds.from_json([{"q": q, "r": 0, "terrain": "mountain"} for q in range(8)])
+    s = ds.add_capitals(base)
+    assert s.n == 10 and hx.connected(s.adj)
+
+
 def test_D10_dice_count_follows_the_scene_with_its_capitals():
     # "a 36-hex scene with capitals has 38 hexes and 21 dice each"
     g = Diceland({"scene": "diceland", "capital": True}, 5)

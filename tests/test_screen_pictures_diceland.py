@@ -216,8 +216,11 @@ def test_the_36_hex_scene_keeps_the_cursor_and_its_neighbours_in_sight(dev_facto
 
     dev = dev_factory(profile, seed=5)
     scr = start_game(dev, "diceland", "P2: human", (0, 1))
-    dev.run(200)
-    dev.tap(PADS[0])  # past the roll note
+    for _ in range(4):  # past the roll note's pages, a press a page
+        if scr.stage == "pick":
+            break
+        dev.run(200)
+        dev.tap(PADS[0])
     dev.run(20)
     assert scr.stage == "pick" and scr.game.phase == "occupy"
     m = scr.view.map
@@ -322,3 +325,32 @@ def test_the_pad_pixels_follow_the_turn_and_a_lost_die(dev_factory):
     p1, p2 = seat_pixels(dev, 0), seat_pixels(dev, 1)
     assert g.turn == 1
     assert max(max(c) for c in p2) > 4 * max(max(c) for c in p1)
+
+
+def test_the_colour_display_keeps_the_map_while_a_result_is_shown(dev_factory):
+    """Issue 29: on the 240x240 display the map stays on screen, as it is after the
+    attack, while its result is shown (on a black band over the last three rows)."""
+    dev = dev_factory("pico_tft", seed=3)
+    scr = start(dev)
+    g = scr.game
+    dev.tap("select")  # P1's die: the attacker
+    dev.run(20)
+    assert scr.sel and g.owner[scr.cur] == 1
+    dev.tap("select")  # the target: attacked
+    dev.run(20)
+    assert scr.stage == "news", dev.lines()
+    see = Glass(dev, scr)
+    band = dev.hw.height - 3 * (dev.hw.height // dev.app.text.rows)
+    seen = 0
+    for col, row in HEXES:
+        hx, hy = see.hex_at(col, row, g)
+        if hy + 3 * see.s > band:  # its fill's pixel under the band
+            continue
+        own = g.owner[at(g, col, row)]
+        want = {0: RED, 1: BLUE, -1: GREY}[own]
+        assert near(see.px(hx, hy, 6, 2), want), (col, row, own)
+        seen += 1
+    assert seen == len(HEXES)  # this small map sits wholly above the band
+    news = " ".join(dev.lines()[-3:])
+    assert news.startswith("P1 rolls") and "P2's die loses" in news, dev.lines()
+    assert see.rgb(2, dev.hw.height - 2) == (0, 0, 0)  # the band under the news

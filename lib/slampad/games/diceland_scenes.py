@@ -8,8 +8,9 @@ connected, capitals on towns.
 
 D10: with the capital option, a scene without capitals gets two *extra* town hexes
 (add_capitals): on its edge (just outside it, not in a hole, so the scene stays
-connected) and as far apart as the scene allows (hex distance; ties: the first pair in
-(r, q) order, P1's first). Its existing towns stay ordinary towns.
+connected), each touching at least two of the scene's hexes and no mountain (so it stays
+takeable), and among those spots the two farthest apart (hex distance; ties: the first
+pair in (r, q) order, P1's first). Its existing towns stay ordinary towns.
 
 Presets are drawn in rows (odd-r offset): P plains, F forest, T town, H hill,
 M mountain. Their terrain mix follows the box's 36 cards (plains 12, forests 9, towns 6,
@@ -150,10 +151,39 @@ def edge(cells):
     return out
 
 
-def add_capitals(s):
-    """D10: the scene with two extra town hexes, P1's and P2's capitals, on its edge and
-    as far apart as the scene allows."""
+def capital_spots(s):
+    """D10 (amended): the edge places where a capital may go: touching at least two of
+    the scene's hexes and no mountain, in (r, q) order. A scene with fewer than two such
+    places (only a loaded JSON scene can be one) falls back to the edge places with no
+    mountain beside them, then to its whole edge."""
     out = edge(s.cells)
+    where = {}
+    for i, c in enumerate(s.cells):
+        where[c] = i
+    ok = []
+    flat = []
+    for c in out:
+        k = 0
+        steep = False
+        for nb in hx.neighbours(c[0], c[1]):
+            i = where.get(nb)
+            if i is not None:
+                k += 1
+                if s.terrain[i] == MOUNTAIN:
+                    steep = True
+        if not steep:
+            flat.append(c)
+            if k >= 2:
+                ok.append(c)
+    if len(ok) >= 2:
+        return ok
+    return flat if len(flat) >= 2 else out
+
+
+def add_capitals(s):
+    """D10: the scene with two extra town hexes, P1's and P2's capitals, on its edge,
+    each beside two or more of its hexes and no mountain, as far apart as that allows."""
+    out = capital_spots(s)
     i, j = hx.farthest(out, list(range(len(out))))
     items = [(c[0], c[1], s.terrain[k], None) for k, c in enumerate(s.cells)]
     items.append((out[i][0], out[i][1], TOWN, 0))

@@ -6,14 +6,14 @@ a hex, then which rolled value (D2). Attack: your die, then the enemy die; pick
 a second die of yours before the target for a combined attack (D4), then which
 roll from which hex. Move: your die, then where (D5, D7); town: the hex (D8).
 Picking your first hex again takes it back. The rules core judges each action:
-a refusal shows its reason (naming the ruling) and the pick starts again.
+a refusal shows its reason as a sentence and the pick starts again. News comes in
+pages (words.pages), each up long enough to read (words.hold_ms); a press turns it.
 The view for the display (oled.py, tft.py) draws the moment the screen hands it.
 """
 
 from slampad.app import cues, legal
-from slampad.app.diceland import words
+from slampad.app.diceland import padlights, words
 from slampad.app.screen import Screen
-from slampad.app.ui import SEAT_COLOURS, rgb
 from slampad.games.diceland import Diceland, check_options
 from slampad.ticks import ticks_diff
 
@@ -21,7 +21,6 @@ from slampad.ticks import ticks_diff
 ONE_OF = ("slampad.app.diceland.oled", "slampad.app.diceland.tft")
 WRAP = 1 << 29
 BOT_MS = 700  # a bot's pause before it acts
-NEWS_MS = 2200  # events and refusals stay this long (a button skips them)
 
 
 class PlayScreen(Screen):
@@ -34,6 +33,7 @@ class PlayScreen(Screen):
     back = None  # the stage a refusal interrupted
     in_game = True
     last_turn = None  # whose turn it was at the last save
+    pg = 0  # the page of news shown
 
     def __init__(self, app, pads, kinds, options, state=None):
         Screen.__init__(self, app)
@@ -74,19 +74,30 @@ class PlayScreen(Screen):
         self.view = View(self.app, g)
         self.app.leds.clear()
         self.lights()
-        name = words.name
         if self.resumed:
             self.last_turn = g.turn
-            self.say(["Resumed: %s to play" % name(g.turn)], now)
+            self.say(["Resumed: %s to play." % words.name(g.turn)], now)
             return
-        self.say(["%s rolled %s" % (name(s), " ".join(str(v) for v in g.free[s][::-1]))
-                  for s in (0, 1)] + ["%s places first" % name(g.starter)], now)  # D2
+        self.say(words.opening(g), now)  # D2
 
     def say(self, lines, now):
-        self.news = lines
+        cols, rows = self.view.room()
+        self.news = words.pages(lines, cols, rows)
+        self.pg = 0
         self.stage = "news"
         self.t0 = now
         self.draw()
+
+    def turn_news(self, now):
+        """The next page of news, or the news is done."""
+        if ticks_diff(now, self.t0, WRAP) < 150:
+            return
+        if self.pg + 1 < len(self.news):
+            self.pg += 1
+            self.t0 = now
+            self.draw()
+        else:
+            self.done_news(now)
 
     def begin(self, now):
         """The turn player's next decision: a bot's pause, or the cursor."""
@@ -144,13 +155,14 @@ class PlayScreen(Screen):
             self.app.beep(cues.PENALTY)
             self.sel = []
             self.back = self.stage
-            self.say(["No: " + legal.why(g, action)], now)
+            self.say([words.refusal(legal.why(g, action))], now)
             return
         ev = g.apply(action)
+        self.sel = []  # the picks are spent: the news shows no ring, the prompt no step
         self.actions.append(tuple(action))
         self.lights()
         self.app.beep(cues.MOVE)
-        news = words.tell(ev)
+        news = words.tell(ev, g)
         if news:
             self.say(news, now)
         else:
@@ -165,7 +177,7 @@ class PlayScreen(Screen):
 
         w = g.winners()
         saves.finished(self.app, "diceland", w)
-        score = "Dice P1 %d, P2 %d" % (g.count(0), g.count(1))
+        score = words.score(g)  # D9: why the winner won
         pads, kinds, o = self.pads, self.kinds, self.options
 
         def again():
@@ -177,7 +189,7 @@ class PlayScreen(Screen):
     def on_menu(self, button, now):
         st = self.stage
         if st == "news":
-            self.done_news(now)
+            self.turn_news(now)
         elif button == "select" and st == "pick":
             self.pick(now)
         elif button == "select" and st == "list":
@@ -202,7 +214,7 @@ class PlayScreen(Screen):
             return
         s = self.pads.index(pad)
         if self.stage == "news":
-            self.done_news(now)
+            self.turn_news(now)
         elif s == g.turn and self.stage in ("pick", "list"):
             self.on_menu("select", now)  # the turn player's pad confirms
 
@@ -245,8 +257,6 @@ class PlayScreen(Screen):
             self.act(("combo", p, min(sel), max(sel), h), now)
 
     def done_news(self, now):
-        if ticks_diff(now, self.t0, WRAP) < 150:
-            return
         back, self.back = self.back, None
         if back and self.game.phase != "choose":
             self.stage = "pick"  # the cursor stays where the refused pick was
@@ -259,8 +269,8 @@ class PlayScreen(Screen):
             return self.leave
         dt = ticks_diff(now, self.t0, WRAP)
         g = self.game
-        if self.stage == "news" and dt >= NEWS_MS:
-            self.done_news(now)
+        if self.stage == "news" and dt >= words.hold_ms(self.news[self.pg]):
+            self.turn_news(now)
         elif self.stage == "bot" and dt >= BOT_MS:
             self.act(self.bots[g.turn].choose(g.view(g.turn)), now)
         elif self.stage in ("pick", "list"):
@@ -268,23 +278,8 @@ class PlayScreen(Screen):
         return self.leave
 
     # -- the lights and the moment --------------------------------------------
-    def lights(self):
-        """Each human's pad pixels (S1): bright on its turn, dim otherwise, lit as far as
-        its dice on the map go (all five: n/2 dice, all it places). Set once a decision."""
-        g = self.game
-        leds = self.app.leds
-        full = max(1, g.scene.n // 2)
-        for s in (0, 1):
-            pad = self.pads[s]
-            if pad is None:
-                continue
-            c = SEAT_COLOURS[s]
-            on = s == g.turn and not g.is_over()
-            n = len(leds.dice[pad]) if leds.dice and pad < len(leds.dice) else 0
-            k = min(n, (n * g.count(s) + full - 1) // full)
-            lit = rgb(c, 1.0 if on else 0.12)
-            leds.dice_colours(pad, [lit] * k + [rgb(c, 0.05) if on else (0, 0, 0)] * (n - k))
-            leds.seat_colour(pad, lit)
+    def lights(self):  # each human's pad pixels (S1, D9): padlights.py
+        padlights.show(self.app.leds, self.game, self.pads)
 
     def draw(self):
         """Show the view the moment: the stage, row 0's prompt (and which of the list it
@@ -293,6 +288,7 @@ class PlayScreen(Screen):
         g = self.game
         st = self.stage
         page = cursor = None
+        news = []
         if st == "list":
             prompt, _a, cursor = self.items[self.li]
             page = (self.li + 1, len(self.items))
@@ -302,8 +298,12 @@ class PlayScreen(Screen):
             prompt = words.status(g, self.sel)
             if st == "pick":
                 cursor = self.cur
+            if st == "news":
+                news = self.news[self.pg]
+                if len(self.news) > 1:
+                    page = (self.pg + 1, len(self.news))
         self.view.show(g, {"stage": st, "prompt": prompt, "page": page, "cursor": cursor,
-                           "picked": self.sel, "hex": self.cur, "news": self.news})
+                           "picked": self.sel, "hex": self.cur, "news": news})
 
 
 def resume(app, meta, state):
