@@ -508,13 +508,40 @@ def test_a_paused_game_dims_saves_sleeps_wakes_and_resumes_exactly(dev_factory, 
     dev.release("1")
     dev.run(200)
     assert dev.wakes == 1
-    assert screen_name(dev) == "ResumeScreen" and dev.lines()[1] == ">Resume", dev.lines()
+    assert screen_name(dev) == "ResumeScreen" and ">Resume" in dev.lines(), dev.lines()
     dev.tap("select")
     new = dev.app.screen
     assert same(game_of(new).to_dict(), at_sleep)  # exactly where it slept
     mash(dev, new, pads, 6)
     again, n = replay_from(at_sleep, dev.app.screen if screen_name(dev) != "OverScreen" else new)
     assert n > 0 and same(again.to_dict(), game_of(new).to_dict())
+
+
+def test_a_restart_after_an_idle_sleep_is_never_silent(dev_factory, capsys):
+    """Issue 29: a player at Diceland's "attack from?" whose presses never reached the
+    device (clicks on the window's pad pictures, before they worked) found it back at
+    "Saved: Diceland > Resume" with nothing said. The console says why it sleeps, and
+    on waking the console and the resume offer say why it started again."""
+    dev = dev_factory("pico", seed=21, settings=FAST, frame_ms=5)
+    scr = start_diceland(dev)
+    assert scr.paused(), dev.lines()  # P1's turn: the device waits for a person
+    capsys.readouterr()
+    dev.idle(310)  # nobody pressed anything the device saw
+    assert dev.asleep is not None
+    out = capsys.readouterr().out
+    assert "Slampad: idle for 300 s (SLAMPAD_SLEEP_S): saving and sleeping" in out, out
+    dev.press("1")
+    dev.run(100)
+    dev.release("1")
+    dev.run(200)
+    assert dev.wakes == 1 and screen_name(dev) == "ResumeScreen"
+    assert "Slampad: Woke from sleep: nobody pressed anything for a while" in (
+        capsys.readouterr().out)  # fmt: skip
+    shown = " ".join(x.strip() for x in dev.lines() if x)
+    assert "Woke from sleep: nobody pressed anything for a while" in shown, dev.lines()
+    assert ">Resume" in dev.lines()
+    dev.run(3000)  # the note gives way to the offer's title
+    assert dev.lines()[0] == "Saved: Diceland", dev.lines()
 
 
 # -- the simulator's controls ----------------------------------------------------------------

@@ -76,7 +76,15 @@ def wait_for_restart(hw):
 
 
 def note():
-    """How the last run ended, if it crashed or the watchdog reset it."""
+    """How the last run ended, if it crashed, the watchdog reset it or it woke from a
+    sleep; said on the console too (a restart is never silent)."""
+    why = _why()
+    if why:
+        print("Slampad: " + why)
+    return why
+
+
+def _why():
     try:
         import supervisor
 
@@ -99,6 +107,13 @@ def note():
         rr = microcontroller.cpu.reset_reason
         if rr is not None and rr == microcontroller.ResetReason.WATCHDOG:
             return "Restarted: the app stopped answering"
+    except (ImportError, AttributeError):
+        pass
+    try:
+        import alarm
+
+        if alarm.wake_alarm is not None:
+            return "Woke from sleep: nobody pressed anything for a while"
     except (ImportError, AttributeError):
         pass
     return None

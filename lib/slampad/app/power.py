@@ -204,6 +204,13 @@ class Power:
 
         app = self.app
         scr = app.screen
+        # Never a silent restart: the console says why the device sleeps (and so why
+        # it starts again at the resume offer when it wakes).
+        if empty:
+            print("Slampad: the battery is empty: saving and sleeping")
+        else:
+            print("Slampad: idle for %d s (SLAMPAD_SLEEP_S): saving and sleeping"
+                  % app.cfg["sleep_s"])  # fmt: skip
         if scr.in_game and paused:
             saved = saves.save(getattr(scr, "play", scr))  # Tumblin's entry: its game
         else:  # just saved at a safe point, or a menu: whatever save there is
