@@ -52,6 +52,9 @@ def test_a_short_tap_reaches_the_device(dev_factory, k, ms):
     keys.press(dev, k)
     dev.run(ms)
     keys.release(dev, k)
+    keys.polled(dev)  # the poll that brought the key-up ends ...
+    keys.polled(dev)  # ... and the next one, with no key-down: let go
+    assert not dev.held
     dev.run(60)
     if k == "down":
         assert scr.cursor == 1
@@ -384,3 +387,67 @@ def test_a_note_too_long_for_its_lines_ends_between_words():
     assert len(lines) == 3 and lines[-1].endswith(" ...")
     assert all(font.size(x)[0] <= 300 for x in lines)
     assert all(w == "wordy" for x in lines for w in x.split() if w != "...")
+
+
+# -- a held key is one press, held (issue 29: holding select in the colour window did not
+# -- return to the menu, and once changed a bot's level) --------------------------------
+
+
+def held_select(repeat):
+    """Frames of events: at the join screen, P2 made a bot (its row under the cursor),
+    then select held 2.5 s (> LONG_MS) while the keyboard repeats it as ``repeat``."""
+    d, u, enter = pygame.KEYDOWN, pygame.KEYUP, pygame.K_RETURN
+    ev = {2: tap_in_one_frame(enter)}  # Wildside's join screen
+    ev[5] = tap_in_one_frame(pygame.K_DOWN)  # the cursor on P1's row
+    ev[7] = tap_in_one_frame(pygame.K_DOWN)  # on P2's
+    ev[9] = tap_in_one_frame(enter)  # P2: a bot
+    ev[12] = [key(d, enter)]  # select held from here ...
+    for f in range(13, 88):
+        if repeat == "key-down":  # a repeated key-down (pygame.key.set_repeat's kind)
+            ev[f] = [key(d, enter)]
+        elif repeat == "pair":  # X11's auto-repeat: key-up and key-down in one poll
+            ev[f] = [key(u, enter), key(d, enter)]
+        elif repeat == "split":  # ... the same pair split across two polls
+            ev[f] = [key(u, enter)] if f % 2 else [key(d, enter)]
+    ev[88] = [key(u, enter)]  # ... to here, 76 frames of 33 ms
+    return ev
+
+
+@pytest.mark.parametrize("profile, repeat", [
+    ("pico_tft", "none"), ("pico_tft", "key-down"), ("pico_tft", "pair"),
+    ("pico_tft", "split"), ("pico", "split"),
+])
+def test_a_held_select_is_one_press_and_returns_to_the_menu(shim, monkeypatch, profile,
+                                                            repeat):
+    import simdevice
+
+    from slampad.hw import menu
+
+    polled = []
+    joins = []
+
+    class Watched(simdevice.SimDevice):
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            real = self.app.hw.menu.poll
+
+            def poll():
+                out = real()
+                polled.extend(out)
+                scr = self.app.screen
+                if type(scr).__name__ == "JoinScreen":
+                    joins.append(list(scr.seats))
+                return out
+
+            self.app.hw.menu.poll = poll
+
+    monkeypatch.setattr(simdevice, "SimDevice", Watched)
+    assert menu.LONG_MS < 2500
+    dev = device_helpers.run_window(monkeypatch, held_select(repeat), frames=95,
+                                    profile=profile)
+    assert type(dev.app.screen).__name__ == "MenuScreen", dev.lines()
+    # The tap that made P2 a bot, then the held select: one press, then the long press.
+    assert polled == ["select", "down", "down", "select", "select", "long"], polled
+    bot = joins[-1][1]
+    assert bot not in (None, "human")
+    assert joins.count(joins[-1]) >= 40  # P2's level stayed as the held press left it

@@ -16,9 +16,9 @@ every time.
 
 In the window, the keys of tools/simulator/sim_window.py's key maps (--help lists them,
 read from those maps). A tap, however short, reaches the device (each key is held at
-least 30 ms). The piezo's tones play through
-the computer's speaker; with no audio device the terminal says so in one line, and the
-window shows each tone.
+least 30 ms), and a key held down is one press, held, however the keyboard repeats it.
+The piezo's tones play through the computer's speaker; with no audio device the
+terminal says so in one line, and the window shows each tone.
 
 A script is one command per line ('#' starts a comment):
     wait MS               let MS milliseconds of device time pass

@@ -344,17 +344,42 @@ def write_flash(path, dev):
 
 
 class Keys:
-    """Key presses to the device, each held at least MIN_HOLD_MS of device time."""
+    """Key presses to the device, each held at least MIN_HOLD_MS of device time.
+
+    A key held down is one press, held, however the keyboard repeats it: a repeated
+    key-down is ignored, and a key-up is let go only at the end of the next poll of the
+    window's events (``polled``), so the release and press that an auto-repeat can send
+    instead (X11 without detectable auto-repeat: a pair SDL may deliver split across two
+    polls) cancel out. Were they passed on, the device would see the key let go and
+    pressed again each repeat: a stream of presses, and a held select never long."""
 
     def __init__(self):
         self.down_at = {}  # key -> device ms when pressed
+        self.letting_go = {}  # key -> True once a poll has ended since its key-up
 
     def press(self, dev, key):
+        if self.letting_go.pop(key, None) is not None:
+            return  # a key-up and a key-down back to back: the key is still held
         if key not in self.down_at:
             dev.press(key)
             self.down_at[key] = dev.now()
 
     def release(self, dev, key):
+        """A key-up: the key is let go at the end of the next poll unless pressed again."""
+        if key in self.down_at:
+            self.letting_go[key] = False
+
+    def polled(self, dev):
+        """The end of a poll of the window's events: let go the keys whose key-up came
+        in an earlier poll and no key-down since."""
+        for key, due in list(self.letting_go.items()):
+            if due:
+                self.let_go(dev, key)
+            else:
+                self.letting_go[key] = True
+
+    def let_go(self, dev, key):
+        self.letting_go.pop(key, None)
         t = self.down_at.pop(key, None)
         if t is None:
             return
@@ -403,6 +428,7 @@ def main(args, frames=None, events=None):
                         keys.press(dev, key)
                     elif key:
                         keys.release(dev, key)
+            keys.polled(dev)
             return dev
 
         def frame(ms):
@@ -435,7 +461,7 @@ def main(args, frames=None, events=None):
 def power_cycle(dev, win, keys, flash_path):
     """The board off and on again: a new device on the same flash (the saves stay)."""
     for key in list(keys.down_at):
-        keys.release(dev, key)
+        keys.let_go(dev, key)
     image = dev.flash_image()
     write_flash(flash_path, dev)
     dev.close()
