@@ -6,6 +6,8 @@ pixels in every non-empty row's band, none in an empty row's. On the colour disp
 the seat rows are in the S1 seat colours. Then the MacroPad: encoder menus and seat
 colours on its key pixels."""
 
+import re
+
 import device_helpers
 import pytest
 from device_helpers import (
@@ -126,8 +128,10 @@ def check_screen(dev, name, seat_pads=()):
                         names.add(colour_name(rgb[i : i + 3]))
             if r < len(seat_pads):  # S1: a seat's row in its seat's colour
                 assert names == {S1_COLOUR[seat_pads[r]]}, (name, r, names)
-            elif lines[r].strip():
-                assert names == {"white"}, (name, r, names)
+            elif lines[r].strip():  # a Wildside ruling's line about one seat: its colour
+                about = re.match(r"P([1-4])[ ,:']", lines[r]) if icons is not None else None
+                want = S1_COLOUR[int(about.group(1)) - 1] if about else "white"
+                assert names == {want}, (name, r, names)
     return dev.lines()
 
 
