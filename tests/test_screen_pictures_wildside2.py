@@ -165,7 +165,7 @@ def test_W8_a_wrong_slam_shows_its_die_going_to_the_pool_and_a_match_takes_the_p
     dev.tap("1")  # no match: P1 loses a die to the pool
     until_stage(dev, "result", 100)
     dev.run(20)
-    assert scr.msgs == ["No match: P1", "P1 loses a die"]
+    assert scr.msgs == ["P1 slammed: no match", "P1 loses a die"]
     shot = dev.screenshot()
     box, k = picture_band(dev, scr)
     p1 = xs(find(shot, glyph_mask("P1"), k, box))
