@@ -114,7 +114,7 @@ class Watch:
             ("match", " takes "),
             ("penalty", "loses a die"),
             ("none", "Nobody slammed"),
-            ("dead_heat", "Dead heat"),
+            ("dead_heat", "at the same moment"),
             ("false_start", "too early"),
         ):
             if word in text:

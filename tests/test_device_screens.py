@@ -6,6 +6,7 @@ pixels in every non-empty row's band, none in an empty row's. On the colour disp
 the seat rows are in the S1 seat colours. Then the MacroPad: encoder menus and seat
 colours on its key pixels."""
 
+
 import device_helpers
 import pytest
 from device_helpers import (

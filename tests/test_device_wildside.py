@@ -320,7 +320,7 @@ def test_W10_both_last_dice_lost_in_one_tick_is_a_draw_on_screen(dev_factory):
     stamp_next(dev, ["1", "2"])  # both slam in the same tick, neither has a match
     dev.run(2)
     assert g.is_over() and g.winners() == [0, 1] and g.dice == [0, 0]
-    assert said(dev) == "No match: P1 P2 Each loses a die Draw: P1 P2", dev.lines()
+    assert said(dev) == "P1 and P2: no match Each loses a die A draw: P1 and P2", dev.lines()
     dev.release("1")
     dev.release("2")
     until_stage(dev, None, 5000)  # the game-over screen
@@ -339,7 +339,7 @@ def test_W10_two_last_dice_lost_with_a_third_player_left_is_no_draw(dev_factory)
     stamp_next(dev, ["1", "2"])
     dev.run(2)
     assert g.is_over() and g.winners() == [2]
-    assert said(dev).endswith("Winner: P3"), dev.lines()
+    assert said(dev).endswith("P3 wins the game!"), dev.lines()
     dev.release("1")
     dev.release("2")
     until_stage(dev, None, 5000)
@@ -369,3 +369,33 @@ def test_W6_a_bot_slam_due_a_quarter_wrap_off_the_window_is_judged_at_the_clock_
     assert g.dice == [2, 4]
     until_stage(dev, "count", 6000)  # the next round
     assert dev.app.screen is scr and scr.game.round == 2
+
+
+def test_W10_W8_W6_result_lines_are_plain_sentences_that_fit_whole():
+    """Issue 29: the end, refusal and tie lines say what happened in words a new player
+    reads, seats by name (never a ruling id), each whole on the narrowest display."""
+    import re
+
+    from slampad.app.wildside import words
+
+    def say(*ev):
+        return words.describe(list(ev), [[] for _ in range(4)])
+
+    assert say(("game_over", [2])) == ["P3 wins the game!"]
+    assert say(("game_over", [0, 1])) == ["A draw: P1 and P2"]
+    assert say(("game_over", [0, 1, 3])) == ["A draw:", "P1, P2 and P4"]
+    assert say(("penalty", [1])) == ["P2 slammed: no match", "P2 loses a die"]
+    assert say(("penalty", [0, 2])) == ["P1 and P3: no match", "Each loses a die"]
+    assert say(("dead_heat", [0, 3])) == ["P1 and P4 slammed", "at the same moment",
+                                          "Roll again"]
+    assert say(("sudden_death", [1, 2])) == ["Tie for most dice!", "Still in: P2 and P3",
+                                             "First match wins"]
+    assert say(("out", [0])) == ["P1 is out"]
+    assert say(("out", [0, 1, 2])) == ["P1, P2 and P3", "are out"]
+    every = []
+    for seats in ([0], [0, 1], [0, 1, 2], [0, 1, 2, 3]):
+        for kind in ("penalty", "dead_heat", "out", "sudden_death", "game_over"):
+            every += say((kind, seats))
+    for line in every:
+        assert len(line) <= words.SHORT, line
+        assert not re.search(r"(?<![A-Za-z0-9])[SWGTD][0-9]{1,2}(?![0-9A-Za-z])", line), line

@@ -19,7 +19,7 @@ from save_edits import setk
 
 WRAP = 1 << 29
 KEYS = ["matches", "outcome", "slammer", "victim", "moved", "penalized", "dice", "pool",
-        "game_over"]
+        "game_over", "winners", "sudden_death"]
 
 
 # -- helpers -----------------------------------------------------------------
@@ -398,6 +398,7 @@ def test_W10_penalty_on_last_die_ends_game():
                  slams=[(0, 1)]))
     assert (r["outcome"], r["penalized"], r["dice"], r["pool"]) == ("penalty", [0], [0, 3, 5], 1)
     assert r["game_over"] is True
+    assert (r["winners"], r["sudden_death"]) == ([2], [])  # W10: most dice wins
 
 
 def test_W10_tie_for_most_still_reports_game_over():
@@ -405,6 +406,7 @@ def test_W10_tie_for_most_still_reports_game_over():
     r = ref(scen("moon", "wild star star bolt", "wild bolt bolt drop", pool=0,
                  slams=[(0, 1)]))
     assert (r["outcome"], r["dice"], r["pool"], r["game_over"]) == ("penalty", [0, 4, 4], 1, True)
+    assert (r["winners"], r["sudden_death"]) == ([], [1, 2])  # no winner yet: they play on
 
 
 def test_W10_multiple_penalized_lose_last_dice():
@@ -414,6 +416,20 @@ def test_W10_multiple_penalized_lose_last_dice():
     assert (r["outcome"], r["penalized"]) == ("penalty", [0, 1])
     assert (r["dice"], r["pool"]) == ([0, 0, 7], 2)
     assert r["game_over"] is True
+    assert (r["winners"], r["sudden_death"]) == ([2], [])
+
+
+def test_W10_a_draw_names_every_tied_seat_a_winner():
+    # Both seats lose their last die in the same tick: tied for most at 0, nobody plays on.
+    r = ref(scen("moon", "star", pool=4, slams=[(0, 500), (1, 500)]))
+    assert (r["outcome"], r["penalized"], r["dice"], r["pool"]) == ("penalty", [0, 1], [0, 0], 6)
+    assert (r["game_over"], r["winners"], r["sudden_death"]) == (True, [0, 1], [])
+
+
+def test_W10_a_draw_among_the_leaders_only():
+    # Seats 0 and 1 lose their last dice together; seat 2 holds the most and wins alone.
+    r = ref(scen("moon", "star", "wild bolt", pool=5, slams=[(0, 5), (1, 5)]))
+    assert (r["dice"], r["winners"], r["sudden_death"]) == ([0, 0, 2], [2], [])
 
 
 # -- property test: rulings agree with the rulings' text ------------------------
@@ -472,7 +488,13 @@ def oracle(rolled, dice, pool, slams, t_open, res, choice):
                 dice[s] -= 1
                 pool += 1
             out.update(outcome="penalty", penalized=tied)
-    out.update(dice=dice, pool=pool, game_over=0 in dice)
+    out.update(dice=dice, pool=pool, game_over=0 in dice, winners=[], sudden_death=[])
+    if 0 in dice:  # W10: most dice wins; a tie with dice left plays sudden death
+        lead = [s for s in range(n) if dice[s] == max(dice)]
+        if len(lead) == 1 or max(dice) == 0:
+            out["winners"] = lead
+        else:
+            out["sudden_death"] = lead
     return out
 
 
@@ -609,7 +631,8 @@ def test_cli_ruling_on_stdout_exit_0(tmp_path):
     r = json.loads(p.stdout)
     assert list(r) == KEYS
     assert r == {"matches": [[0, 1, 2]], "outcome": "match", "slammer": 1, "victim": 0,
-                 "moved": 2, "penalized": [], "dice": [1, 5], "pool": 0, "game_over": False}
+                 "moved": 2, "penalized": [], "dice": [1, 5], "pool": 0, "game_over": False,
+                 "winners": [], "sudden_death": []}
 
 
 def test_cli_W6_dead_heat():

@@ -36,11 +36,30 @@ def test_help_shows_every_games_schema_and_an_example(flag):
     assert "tools/referee.py [FILE]" in text
 
 
-@pytest.mark.parametrize("what, example", referee.EXAMPLES, ids=GAMES)
+@pytest.mark.parametrize("what, example", referee.EXAMPLES,
+                         ids=[json.loads(e)["game"] for _, e in referee.EXAMPLES])
 def test_each_help_example_is_ruled(what, example):
     r = cli(example)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)
+
+
+def test_W10_a_wildside_draw_is_checked_from_the_cli():
+    # The help's draw: both seats lose their last die in one tick; both are winners.
+    draws = [e for what, e in referee.EXAMPLES if "draw" in what]
+    assert len(draws) == 1
+    assert "Wildside draw" in run_script("--help", stdin=subprocess.DEVNULL).stdout.decode()
+    r = cli(draws[0])
+    assert r.returncode == 0 and r.stderr == b""
+    out = json.loads(r.stdout)
+    assert (out["game_over"], out["winners"], out["sudden_death"]) == (True, [0, 1], [])
+    # a winner alone, and a tie with dice left (no winner yet, sudden death)
+    alone = json.loads(draws[0])
+    alone["players"][1] = {"rolled": ["wild", "star"], "aside": 0}
+    alone["pool"] = 3
+    alone["slams"] = [[0, 500]]
+    out = json.loads(cli(json.dumps(alone)).stdout)
+    assert (out["dice"], out["winners"], out["sudden_death"]) == ([0, 2], [1], [])
 
 
 def test_a_scenario_file_argument_or_dash_for_stdin(tmp_path):

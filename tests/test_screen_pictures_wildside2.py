@@ -165,7 +165,7 @@ def test_W8_a_wrong_slam_shows_its_die_going_to_the_pool_and_a_match_takes_the_p
     dev.tap("1")  # no match: P1 loses a die to the pool
     until_stage(dev, "result", 100)
     dev.run(20)
-    assert scr.msgs == ["No match: P1", "P1 loses a die"]
+    assert scr.msgs == ["P1 slammed: no match", "P1 loses a die"]
     shot = dev.screenshot()
     box, k = picture_band(dev, scr)
     p1 = xs(find(shot, glyph_mask("P1"), k, box))
@@ -358,3 +358,22 @@ def test_on_the_tft_a_matchs_die_flies_between_the_spread_rows_at_the_dice_size(
     mid01, mid12 = (rows.ys[0] + rows.ys[1]) // 2, (rows.ys[1] + rows.ys[2]) // 2
     assert ys == sorted(ys) and ys[0] < mid01 and ys[-1] > mid12, ys  # from P1's row to P3's
     assert f[0] == icons.tile_of("bolt")
+
+
+def test_S1_a_ruling_line_about_one_seat_is_in_its_colour(dev_factory):
+    """Issue 29: on the colour display a ruling's line that starts with a seat ("P2 takes
+    2 from P1") is drawn in that seat's S1 colour; a line about no one seat stays white."""
+    dev, scr = table(dev_factory, "pico_tft", (0, 1, 2, 3))
+    faces = [["wild", "moon", "moon", "star"], ["wild", "moon", "moon", "drop"],
+             ["star"] * 3, ["bolt"]]  # fmt: skip
+    to_window(dev, scr, faces, dice=[4, 4, 3, 1], pool=0)
+    dev.tap("2")
+    until_stage(dev, "result", 100)
+    dev.run(20)
+    t = dev.app.text
+    lines = dev.lines()
+    r = lines.index("P2 takes 2 from P1")
+    y = t.labels[r][0].y * t.scale
+    drawn = colours_in(dev.screenshot(), 0, y, dev.hw.width, t.cell[1])
+    assert t.colours[r] == 0x3060FF and drawn == {S1_COLOUR[1]}, drawn  # P2 blue
+    assert t.colours[lines.index("Match: moon")] == 0xFFFFFF

@@ -52,6 +52,9 @@ def test_a_short_tap_reaches_the_device(dev_factory, k, ms):
     keys.press(dev, k)
     dev.run(ms)
     keys.release(dev, k)
+    keys.polled(dev)  # the poll that brought the key-up ends ...
+    keys.polled(dev)  # ... and the next one, with no key-down: let go
+    assert not dev.held
     dev.run(60)
     if k == "down":
         assert scr.cursor == 1
@@ -204,4 +207,247 @@ def test_without_an_audio_device_the_window_shows_the_tone(shim, monkeypatch):
 
     monkeypatch.setattr(sim_window.Window, "draw", draw)
     device_helpers.run_window(monkeypatch, join_events(), frames=12)
-    assert "no audio (no audio device here): a 1175 Hz tone" in notes
+    assert "no sound: a 1175 Hz tone" in notes
+
+
+# -- the window's keys in --help, no sound in one line, a note that is not cut (issue 29) --
+
+
+def help_keys():
+    """--help's key list: {key name: words}, one entry per key named on a line."""
+    import sim
+
+    text = sim.window_help()
+    block = text[text.index("In the window, the keys:\n"):].split("\n")[1:]
+    out = {}
+    for line in block:
+        if not line.startswith("    "):
+            break
+        names, _, words = line.strip().partition(": ")
+        for name in names.split(", "):
+            out[name] = words
+    return out
+
+
+def test_every_key_in_the_windows_key_maps_is_in_the_help(capsys):
+    import sim
+    import sim_window
+
+    with pytest.raises(SystemExit):
+        sim.main(["--help"])
+    out = capsys.readouterr().out
+    listed = help_keys()
+    maps = (sim_window.PAD_KEYS, sim_window.MENU_KEYS, sim_window.POWER_KEYS,
+            sim_window.BOARD_KEYS)
+    every = [(k, what) for m in maps for k, what in m.items()]
+    assert len(listed) == len(every)  # each key once, and nothing that is not a key
+    for k, what in every:
+        name = sim_window.key_name(k)
+        assert listed.get(name) == sim_window.KEY_WORDS[what], name
+        assert "    " in out and name in out
+    for name in ("1", "Q", "keypad 1", "Enter", "Space", "Up arrow", "-", "=", "U", "I", "R",
+                 "Esc"):
+        assert name in listed, name
+
+
+def test_the_help_lists_the_key_maps_not_a_copy(monkeypatch):
+    import sim_window
+
+    monkeypatch.setitem(sim_window.PAD_KEYS, pygame.K_a, "1")
+    monkeypatch.setitem(sim_window.BOARD_KEYS, pygame.K_F1, "usb")
+    listed = help_keys()
+    assert listed["A"] == listed["Q"] == "slam pad P1"
+    assert listed["F1"] == listed["U"]
+
+
+def test_the_help_gives_the_long_press_as_the_menu_times_it():
+    import re
+
+    import sim_window
+
+    from slampad.hw import menu
+
+    words = sim_window.KEY_WORDS["select"]
+    held = float(re.search(r"held ([0-9.]+) s", words).group(1))
+    assert held * 1000 == menu.LONG_MS
+
+
+def test_every_board_key_does_what_the_help_says(shim, monkeypatch):
+    import sim_window
+
+    # U plugs USB out, = raises the battery, Esc quits (the run ends early).
+    events = {2: [key(pygame.KEYDOWN, pygame.K_u)], 3: [key(pygame.KEYDOWN, pygame.K_EQUALS)],
+              5: [key(pygame.KEYDOWN, pygame.K_ESCAPE)]}
+    before = []
+    real = sim_window.Window.draw
+
+    def draw(self):
+        before.append(self.dev.battery())
+        return real(self)
+
+    monkeypatch.setattr(sim_window.Window, "draw", draw)
+    device_helpers.run_window(monkeypatch, events, frames=40)
+    assert before[1]["usb"] and not before[2]["usb"]
+    assert before[3]["cell"] > before[2]["cell"]
+    assert len(before) == 6  # Esc: the window closed at the frame it came
+
+
+NO_SOUND = """
+import argparse, sys
+sys.path[:0] = [%r, %r]
+import _rooms
+_rooms.on_path()
+import sim_window
+sys.exit(sim_window.main(argparse.Namespace(profile="pico", seed=1), frames=3))
+"""
+
+
+@pytest.mark.parametrize("env", [
+    {"SDL_AUDIODRIVER": "alsa", "AUDIODEV": "hw:77,0"},  # ALSA's screenful, then a failure
+    {"SDL_AUDIODRIVER": "no_such_driver"},
+])
+def test_without_an_audio_device_the_simulator_says_so_in_one_line(env):
+    import os
+    import subprocess
+    import sys
+
+    from safety_net import SAFETY_NET_S
+
+    tools = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools")
+    code = NO_SOUND % (tools, os.path.join(tools, "simulator"))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env=dict(os.environ, SDL_VIDEODRIVER="dummy", **env),
+                       timeout=SAFETY_NET_S)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith("sim: no sound (") and "shows each tone" in lines[0]
+    assert "ALSA lib" not in r.stderr + r.stdout
+
+
+def test_the_sound_librarys_own_errors_are_not_shown(shim, monkeypatch, capfd):
+    import os
+
+    import sim_window
+
+    def noisy(**kw):
+        os.write(2, b"ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n" * 9)
+        raise pygame.error("ALSA: Couldn't open audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", noisy)
+    capfd.readouterr()
+    speaker = sim_window.Speaker()
+    os.write(2, b"after\n")  # standard error is back
+    err = capfd.readouterr().err
+    assert not speaker.ok
+    assert err == ("sim: no sound (ALSA: Couldn't open audio device): the window shows each "
+                   "tone instead\nafter\n")
+
+
+LONG_NOTE = ("script stopped: line 12: until 2000 P1: attack from?: the screen showed "
+             "Saved: Diceland > Resume instead, after 2000 ms of waiting for it")
+
+
+@pytest.mark.parametrize("profile", ["pico", "feather", "pico_tft", "macropad"])
+def test_the_windows_note_is_not_cut(shim, monkeypatch, profile):
+    import sim_window
+
+    def no_audio(**kw):
+        raise pygame.error("no audio device here")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_audio)
+    drawn = []
+    real = sim_window.Window.draw
+
+    def draw(self):
+        if self.speaker is not None and self.speaker.note():
+            self.note = LONG_NOTE
+        real(self)
+        drawn.append((self, list(self.shown)))
+
+    monkeypatch.setattr(sim_window.Window, "draw", draw)
+    device_helpers.run_window(monkeypatch, join_events(), frames=12, profile=profile)
+    win, shown = next((w, s) for w, s in drawn if any("1175 Hz" in t for _x, t, _w in s))
+    for x, text, width in shown:  # every line inside the window and the panel
+        assert width <= win.text_width(), text
+        assert x + width <= win.size[0] - sim_window.MARGIN, text
+    words = " ".join(t for _x, t, _w in shown[3:]).split()
+    assert words == (LONG_NOTE + "   no sound: a 1175 Hz tone").split()  # whole, words uncut
+    assert len(shown) - 3 <= sim_window.NOTE_LINES
+    assert win.size[1] <= 720
+
+
+def test_a_note_too_long_for_its_lines_ends_between_words():
+    import sim_window
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 22)
+    text = " ".join(["wordy"] * 200)
+    lines = sim_window.wrap(font, text, 300, most=3)
+    assert len(lines) == 3 and lines[-1].endswith(" ...")
+    assert all(font.size(x)[0] <= 300 for x in lines)
+    assert all(w == "wordy" for x in lines for w in x.split() if w != "...")
+
+
+# -- a held key is one press, held (issue 29: holding select in the colour window did not
+# -- return to the menu, and once changed a bot's level) --------------------------------
+
+
+def held_select(repeat):
+    """Frames of events: at the join screen, P2 made a bot (its row under the cursor),
+    then select held 2.5 s (> LONG_MS) while the keyboard repeats it as ``repeat``."""
+    d, u, enter = pygame.KEYDOWN, pygame.KEYUP, pygame.K_RETURN
+    ev = {2: tap_in_one_frame(enter)}  # Wildside's join screen
+    ev[5] = tap_in_one_frame(pygame.K_DOWN)  # the cursor on P1's row
+    ev[7] = tap_in_one_frame(pygame.K_DOWN)  # on P2's
+    ev[9] = tap_in_one_frame(enter)  # P2: a bot
+    ev[12] = [key(d, enter)]  # select held from here ...
+    for f in range(13, 88):
+        if repeat == "key-down":  # a repeated key-down (pygame.key.set_repeat's kind)
+            ev[f] = [key(d, enter)]
+        elif repeat == "pair":  # X11's auto-repeat: key-up and key-down in one poll
+            ev[f] = [key(u, enter), key(d, enter)]
+        elif repeat == "split":  # ... the same pair split across two polls
+            ev[f] = [key(u, enter)] if f % 2 else [key(d, enter)]
+    ev[88] = [key(u, enter)]  # ... to here, 76 frames of 33 ms
+    return ev
+
+
+@pytest.mark.parametrize("profile, repeat", [
+    ("pico_tft", "none"), ("pico_tft", "key-down"), ("pico_tft", "pair"),
+    ("pico_tft", "split"), ("pico", "split"),
+])
+def test_a_held_select_is_one_press_and_returns_to_the_menu(shim, monkeypatch, profile,
+                                                            repeat):
+    import simdevice
+
+    from slampad.hw import menu
+
+    polled = []
+    joins = []
+
+    class Watched(simdevice.SimDevice):
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            real = self.app.hw.menu.poll
+
+            def poll():
+                out = real()
+                polled.extend(out)
+                scr = self.app.screen
+                if type(scr).__name__ == "JoinScreen":
+                    joins.append(list(scr.seats))
+                return out
+
+            self.app.hw.menu.poll = poll
+
+    monkeypatch.setattr(simdevice, "SimDevice", Watched)
+    assert menu.LONG_MS < 2500
+    dev = device_helpers.run_window(monkeypatch, held_select(repeat), frames=95,
+                                    profile=profile)
+    assert type(dev.app.screen).__name__ == "MenuScreen", dev.lines()
+    # The tap that made P2 a bot, then the held select: one press, then the long press.
+    assert polled == ["select", "down", "down", "select", "select", "long"], polled
+    bot = joins[-1][1]
+    assert bot not in (None, "human")
+    assert joins.count(joins[-1]) >= 40  # P2's level stayed as the held press left it

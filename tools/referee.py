@@ -16,10 +16,15 @@ Wildside (one slam window; rulings W1-W13):
     out: {"matches": [[seat, seat, dice], ...], "outcome": "match" | "penalty" |
           "dead_heat" | "none", "slammer": seat | null, "victim": seat | null,
           "moved": n, "penalized": [seat, ...], "dice": [n, ...], "pool": n,
-          "game_over": bool}
+          "game_over": bool, "winners": [seat, ...], "sudden_death": [seat, ...]}
 
 ``window_open_ms``, ``resolution_ms`` and ``choice`` are optional, as is a player's
-``aside`` (0); faces are wild moon star drop bolt. The referee has no rules of its own:
+``aside`` (0); faces are wild moon star drop bolt. ``game_over`` is true when a seat has
+no dice left (W10). Then ``winners`` names the winner: the seat with the most dice, or,
+when the seats tied for most have no dice at all (their last dice penalized in this
+window), every one of them: a draw. A tie for most with dice left names no winner yet:
+``sudden_death`` lists the tied seats, who alone play on (W10). Both are [] while the
+game goes on. The referee has no rules of its own:
 it checks the shape of its input, turns it into a saved Wildside state (phase "window",
 every seat in play, every seat a bot so there is no ready phase), loads it with
 ``Wildside.from_dict``, applies each slam, ``judge`` and, when the slammer has a choice
@@ -375,6 +380,8 @@ def rule(sc):
         "dice": list(g.dice),
         "pool": g.pool,
         "game_over": 0 in g.dice,
+        "winners": g.winners(),  # W10: one seat, or every tied seat in a draw
+        "sudden_death": list(g.active) if g.sudden else [],  # W10: a tie with dice left
     }
     for e in events:
         if e[0] == "match":
@@ -956,6 +963,10 @@ EXAMPLES = (
      '{"game": "wildside", "pool": 0, "players": [{"rolled": ["wild", "moon", "star"], '
      '"aside": 0}, {"rolled": ["wild", "moon", "drop"], "aside": 0}], '
      '"slams": [[1, 1200], [0, 1250]]}'),
+    ("A Wildside draw (W10): P1 and P2 slam on the same tick with no match and lose their "
+     "last dice; both are winners",
+     '{"game": "wildside", "pool": 4, "players": [{"rolled": ["moon"], "aside": 0}, '
+     '{"rolled": ["star"], "aside": 0}], "slams": [[0, 500], [1, 500]]}'),
     ("A Go Wild! trick: the larger set wins",
      '{"game": "gowild", "wild_one": null, "lead": 0, "trick": 1, "scores": [0, 0, 0], '
      '"plays": [[0, ["blue", "blue"]], [1, ["red", "red", "red"]], [2, ["wild"]]]}'),

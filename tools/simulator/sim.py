@@ -14,13 +14,11 @@ The window deals from a new random seed each launch and shows it in its title; a
 headless run uses seed 1 unless --seed says otherwise, so a script plays the same way
 every time.
 
-In the window: keys 1-4 (or Q, P, Z, M) are the slam pads P1-P4; the arrow keys
-and Enter are the menu buttons up, down and select; - and = lower and raise the
-battery by 0.1 V, U plugs or unplugs USB, I skips a minute of idle time, R powers
-the board off and on (the flash keeps its saves, so Resume can be tried); Esc quits.
-A tap, however short, reaches the device (each key is held at least 30 ms). The
-piezo's tones play through the computer's speaker; with no audio device, the window
-shows each one.
+In the window, the keys of tools/simulator/sim_window.py's key maps (--help lists them,
+read from those maps). A tap, however short, reaches the device (each key is held at
+least 30 ms), and a key held down is one press, held, however the keyboard repeats it.
+The piezo's tones play through the computer's speaker; with no audio device the
+terminal says so in one line, and the window shows each tone.
 
 A script is one command per line ('#' starts a comment):
     wait MS               let MS milliseconds of device time pass
@@ -38,6 +36,7 @@ A script is one command per line ('#' starts a comment):
 import argparse
 import os
 import sys
+import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOOLS = os.path.dirname(HERE)
@@ -51,6 +50,18 @@ from simdevice import PROFILES, SimDevice  # noqa: E402
 
 DEMO = os.path.join(TOOLS, "sim_demo.txt")
 SCRIPT_HELP = __doc__[__doc__.index("A script is one command") :]
+WINDOW_HELP = __doc__[__doc__.index("In the window") : __doc__.index("A script is one")]
+
+
+def window_help():
+    """--help's part on the window: its keys, listed from sim_window's key maps."""
+    try:
+        import sim_window
+    except ImportError as e:  # no pygame: no window either
+        return "In the window: none here (%s)\n\n" % e
+    keys = "\n".join("    " + line for line in sim_window.key_help())
+    rest = textwrap.fill(" ".join(WINDOW_HELP[WINDOW_HELP.index(". ") + 2 :].split()), 88)
+    return "In the window, the keys:\n%s\n%s\n\n" % (keys, rest)
 
 
 def has_screen():
@@ -105,7 +116,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="tools/sim",
         description=__doc__.split("\n")[0],
-        epilog=SCRIPT_HELP,
+        epilog=window_help() + SCRIPT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ap.add_argument("--profile", default="pico", choices=sorted(PROFILES))

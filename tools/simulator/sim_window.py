@@ -10,6 +10,8 @@ first. R powers the board off and on, keeping the flash, so Resume can be tried;
 window, in real time, and then the keys are yours."""
 
 import os
+import sys
+import tempfile
 import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -26,14 +28,75 @@ PAD_KEYS = {
 POWER_KEYS = {pygame.K_MINUS: -0.1, pygame.K_EQUALS: 0.1}  # battery volts down / up
 MENU_KEYS = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_RETURN: "select",
              pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select"}  # fmt: skip
+BOARD_KEYS = {pygame.K_u: "usb", pygame.K_i: "idle", pygame.K_r: "power",
+              pygame.K_ESCAPE: "quit"}  # fmt: skip
+# The key maps above are the window's keys: handle() reads them, and key_help() (which
+# tools/sim --help prints) lists every key in them with these words.
+KEY_WORDS = {
+    "1": "slam pad P1", "2": "slam pad P2", "3": "slam pad P3", "4": "slam pad P4",
+    "up": "menu button up", "down": "menu button down",
+    "select": "menu button select (held 1.5 s: back to the menu)",
+    -0.1: "battery 0.1 V lower", 0.1: "battery 0.1 V higher",
+    "usb": "USB plugged in or out",
+    "idle": "a minute with nobody touching anything (the device dims, then sleeps)",
+    "power": "the board off and on, its flash kept (so Resume can be tried)",
+    "quit": "quit",
+}  # fmt: skip
+KEY_NAMES = {"return": "Enter", "enter": "keypad Enter", "escape": "Esc", "space": "Space",
+             "up": "Up arrow", "down": "Down arrow"}  # fmt: skip
 SEAT_RGB = ((255, 32, 32), (48, 96, 255), (32, 208, 32), (255, 255, 255))
 BG = (24, 24, 28)
 GREY = (150, 150, 150)
 MARGIN = 16
 PANEL_W = 470  # the LEDs, the pads and the key help
+NOTE_LINES = 3  # the note under the key help wraps onto at most this many lines
 MIN_HOLD_MS = 30  # the menu buttons' debouncer needs about 5 ms; a pad 1 ms
 FRAME_MS = 16  # a script's waits are shown at about this many ms a frame
 MACROPAD_COLS = 3  # the MacroPad's 12 keys: 4 rows of 3, pixel i under key i
+
+
+def key_name(k):
+    """A key as the help names it: "Q", "Enter", "keypad 1", "-"."""
+    name = pygame.key.name(k)
+    if name in KEY_NAMES:
+        return KEY_NAMES[name]
+    if name.startswith("[") and name.endswith("]"):
+        return "keypad " + name[1:-1]
+    return name.capitalize()
+
+
+def key_help():
+    """The window's keys, a line each meaning: "1, Q, keypad 1: slam pad P1", read from
+    the key maps (PAD_KEYS, MENU_KEYS, POWER_KEYS, BOARD_KEYS), in their order."""
+    order, keys = [], {}
+    for table in (PAD_KEYS, MENU_KEYS, POWER_KEYS, BOARD_KEYS):
+        for k, what in table.items():
+            if what not in keys:
+                order.append(what)
+                keys[what] = []
+            keys[what].append(key_name(k))
+    return ["%s: %s" % (", ".join(keys[w]), KEY_WORDS[w]) for w in order]
+
+
+def wrap(font, text, width, most=None):
+    """``text`` as lines that fit ``width`` pixels in ``font``, broken between words (a
+    single word wider than that stands on its own line). Past ``most`` lines the rest is
+    left out, between words, and the last line ends "..." to say so."""
+    if font.size(text)[0] <= width:
+        return [text] if text else []  # as given, its spacing kept
+    lines = []
+    for word in text.split():
+        if lines and font.size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if most is not None and len(lines) > most:
+        lines = lines[:most]
+        words = lines[-1].split()
+        while len(words) > 1 and font.size(" ".join(words) + " ...")[0] > width:
+            words.pop()
+        lines[-1] = " ".join(words) + " ..."
+    return lines
 
 
 class Window:
@@ -68,7 +131,12 @@ class Window:
             leds = ((n_pix + MACROPAD_COLS - 1) // MACROPAD_COLS) * 36
         else:
             leds = len(self.dev.hw.dice_pixels) * 26
-        return leds + 10 + 84 + 4 * 22
+        return leds + 10 + 84 + (3 + NOTE_LINES) * 22
+
+    def text_width(self):
+        """How wide the panel's text may run: the panel beside the display, or the
+        window's width under it."""
+        return PANEL_W if self.side else self.size[0] - 2 * MARGIN
 
     def draw(self):
         dev = self.dev
@@ -100,14 +168,17 @@ class Window:
         sound = self.speaker.note() if self.speaker is not None else ""
         if sound:
             state = (state + "   " if state else "") + sound
-        for line, col in (
-            ("pads 1-4 or Q P Z M   menu: arrows + Enter   Esc quits", GREY),
-            (power, GREY),
-            ("R: power off and on (the saves stay)", GREY),
-            (state, (230, 200, 90)),
+        self.shown = []  # the text lines drawn: (x, text, width in pixels), for the tests
+        for text, col, most in (
+            ("pads 1-4 or Q P Z M   menu: arrows + Enter   Esc quits", GREY, 1),
+            (power, GREY, 1),
+            ("R: power off and on (the saves stay)", GREY, 1),
+            (state, (230, 200, 90), NOTE_LINES),
         ):
-            s.blit(self.font.render(line, True, col), (x, y))
-            y += 22
+            for line in wrap(self.font, text, self.text_width(), most):
+                s.blit(self.font.render(line, True, col), (x, y))
+                self.shown.append((x, line, self.font.size(line)[0]))
+                y += 22
         pygame.display.flip()
 
     def draw_leds(self, x, y):
@@ -152,11 +223,14 @@ class Speaker:
         self.shown = ""  # what the window says about sound now
         self.shown_until = 0.0
         try:
-            pygame.mixer.init(frequency=self.RATE, size=-16, channels=1)
+            with quiet_stderr():  # the sound libraries' own complaints (ALSA's: a screenful)
+                pygame.mixer.init(frequency=self.RATE, size=-16, channels=1)
             self.ok = True
         except pygame.error as e:
             self.ok = False
-            self.why = str(e) or "no audio device"
+            self.why = " ".join(str(e).split()) or "no audio device"
+            print("sim: no sound (%s): the window shows each tone instead" % self.why,
+                  file=sys.stderr)
 
     def wave(self, hz):
         import array
@@ -199,11 +273,7 @@ class Speaker:
             else:
                 self.wave(hz).play(loops=-1, maxtime=max(1, ms))
         if hz:
-            self.shown = (
-                "sound: %d Hz tone" % hz
-                if self.ok
-                else "no audio (%s): a %d Hz tone" % (self.why[:40], hz)
-            )
+            self.shown = ("sound: %d Hz tone" if self.ok else "no sound: a %d Hz tone") % hz
             self.shown_until = time.monotonic() + 1.0  # a short beep's note stays readable
         elif ms is None and time.monotonic() >= self.shown_until:
             self.shown = ""
@@ -219,6 +289,24 @@ class Speaker:
             pygame.mixer.quit()
 
 
+class quiet_stderr:
+    """While open, what C libraries write to file descriptor 2 goes nowhere (ALSA prints
+    its errors there, a dozen lines, before SDL gives up on a missing sound card)."""
+
+    def __enter__(self):
+        sys.stderr.flush()
+        self.saved = os.dup(2)
+        self.sink = tempfile.TemporaryFile()
+        os.dup2(self.sink.fileno(), 2)
+        return self
+
+    def __exit__(self, *exc):
+        os.dup2(self.saved, 2)
+        os.close(self.saved)
+        self.sink.close()
+        return False
+
+
 def lit(col):
     """A pixel's colour as the window shows it (off is dim grey, not black)."""
     return tuple(min(255, 40 + v * 3) if v else 40 for v in col)
@@ -229,9 +317,9 @@ def power_key(dev, key):
     b = dev.battery()
     if key in POWER_KEYS:
         dev.set_battery(max(2.5, min(4.8, b["cell"] + POWER_KEYS[key])), b["usb"])
-    elif key == pygame.K_u:
+    elif BOARD_KEYS.get(key) == "usb":
         dev.set_battery(b["cell"], not b["usb"])
-    elif key == pygame.K_i:
+    elif BOARD_KEYS.get(key) == "idle":
         dev.idle(60)  # fast-forward a minute with nobody touching anything
     else:
         return False
@@ -256,17 +344,42 @@ def write_flash(path, dev):
 
 
 class Keys:
-    """Key presses to the device, each held at least MIN_HOLD_MS of device time."""
+    """Key presses to the device, each held at least MIN_HOLD_MS of device time.
+
+    A key held down is one press, held, however the keyboard repeats it: a repeated
+    key-down is ignored, and a key-up is let go only at the end of the next poll of the
+    window's events (``polled``), so the release and press that an auto-repeat can send
+    instead (X11 without detectable auto-repeat: a pair SDL may deliver split across two
+    polls) cancel out. Were they passed on, the device would see the key let go and
+    pressed again each repeat: a stream of presses, and a held select never long."""
 
     def __init__(self):
         self.down_at = {}  # key -> device ms when pressed
+        self.letting_go = {}  # key -> True once a poll has ended since its key-up
 
     def press(self, dev, key):
+        if self.letting_go.pop(key, None) is not None:
+            return  # a key-up and a key-down back to back: the key is still held
         if key not in self.down_at:
             dev.press(key)
             self.down_at[key] = dev.now()
 
     def release(self, dev, key):
+        """A key-up: the key is let go at the end of the next poll unless pressed again."""
+        if key in self.down_at:
+            self.letting_go[key] = False
+
+    def polled(self, dev):
+        """The end of a poll of the window's events: let go the keys whose key-up came
+        in an earlier poll and no key-down since."""
+        for key, due in list(self.letting_go.items()):
+            if due:
+                self.let_go(dev, key)
+            else:
+                self.letting_go[key] = True
+
+    def let_go(self, dev, key):
+        self.letting_go.pop(key, None)
         t = self.down_at.pop(key, None)
         if t is None:
             return
@@ -301,9 +414,10 @@ def main(args, frames=None, events=None):
                 if e.type == pygame.QUIT:
                     state["running"] = False
                 elif e.type in (pygame.KEYDOWN, pygame.KEYUP):
-                    if e.key == pygame.K_ESCAPE:
+                    board = BOARD_KEYS.get(e.key)
+                    if board == "quit":
                         state["running"] = False
-                    if e.type == pygame.KEYDOWN and e.key == pygame.K_r:
+                    if e.type == pygame.KEYDOWN and board == "power":
                         dev = power_cycle(dev, win, keys, flash_path)
                         state["dev"] = dev
                         continue
@@ -314,6 +428,7 @@ def main(args, frames=None, events=None):
                         keys.press(dev, key)
                     elif key:
                         keys.release(dev, key)
+            keys.polled(dev)
             return dev
 
         def frame(ms):
@@ -346,7 +461,7 @@ def main(args, frames=None, events=None):
 def power_cycle(dev, win, keys, flash_path):
     """The board off and on again: a new device on the same flash (the saves stay)."""
     for key in list(keys.down_at):
-        keys.release(dev, key)
+        keys.let_go(dev, key)
     image = dev.flash_image()
     write_flash(flash_path, dev)
     dev.close()

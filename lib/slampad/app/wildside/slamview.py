@@ -20,6 +20,13 @@ FLY_MS = 600  # a ruling's die flies from the victim's row to the collector's
 SHOUT = 0xFFE000  # "SLAM!" where there is room for it
 
 
+def tint_of(msg):
+    """A message that starts with a seat ("P3 was first ...") in that seat's colour."""
+    if msg and len(msg) > 2 and msg[0] == "P" and "1" <= msg[1] <= "6" and msg[2] in " ,:'":
+        return SEAT_COLOURS[int(msg[1]) - 1]
+    return 0xFFFFFF
+
+
 class SlamView(View):
     def __init__(self, app):
         View.__init__(self, app)
@@ -117,6 +124,7 @@ class SlamView(View):
         room = self.room
         # Pages of whole messages: a message starts a page unless it fits under the last.
         self.msgs_lines = out = []
+        tints = []  # each line's colour: a message about one seat in its colour (S1)
         self.page_starts = starts = []
         pic = msgs = None
         if self.said is not None:
@@ -135,12 +143,14 @@ class SlamView(View):
             if i == mine:
                 own = len(out)  # the game's own words end here
             part = [""] if msgs[i] is None else wrap(msgs[i], t.cols)
+            tint = tint_of(msgs[i]) if i < mine else 0xFFFFFF
             if not starts or len(out) - starts[-1] + len(part) > room:
                 starts.append(len(out))
             for j in range(len(part)):
                 if j and len(out) - starts[-1] >= room:
                     starts.append(len(out))  # longer than a page: it goes on over the next
                 out.append(part[j])
+                tints.append(tint)
         if not note:
             own = len(out)
         self.own = own
@@ -150,6 +160,7 @@ class SlamView(View):
         if starts:
             end = starts[p + 1] if p + 1 < len(starts) else len(out)
             page = out[starts[p] : end]
+            colours += tints[starts[p] : end]
         self.ruling.show(pic[0] if pic and p == 0 else [], self.msg_y[0])
         self.fit_big(len(page))
         t.show(lines + page, colours + [0xFFFFFF] * room)

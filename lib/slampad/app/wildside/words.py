@@ -37,9 +37,16 @@ def symbols_line(ra, rb):
     return "Match on %d symbols" % (on.count(" and ") + 1)
 
 
+def listed(seats):
+    """Seats in a sentence: "P1", "P1 and P2", "P1, P2 and P3"."""
+    names = [seat(s) for s in seats]
+    return ", ".join(names[:-1]) + " and " + names[-1] if names[1:] else "".join(names)
+
+
 def describe(events, rolled):
-    """What a player should read, each line whole and at most SHORT characters, so a
-    ruling pages a whole sentence at a time, never split mid-way."""
+    """What a player should read, in plain words (no ruling ids: those are in the
+    comments), seats by name, each line whole and at most SHORT characters, so a ruling
+    pages a whole sentence at a time, never split mid-way."""
     out = []
     for e in events:
         k = e[0]
@@ -50,27 +57,30 @@ def describe(events, rolled):
                 d = moved - n
                 out.append("Plus %d penalty %s" % (d, "die" if d == 1 else "dice"))
             out.append(symbols_line(rolled[s], rolled[v]))
-        elif k == "penalty":  # W8
-            names = " ".join(seat(s) for s in e[1])
-            out.extend(fit("No match:", names))
-            out.append("%s loses a die" % names if len(e[1]) == 1 else "Each loses a die")
-        elif k == "false_start":
+        elif k == "penalty":  # W8: a slam with no match
+            out.extend(fit(seat(e[1][0]) + " slammed:" if len(e[1]) == 1
+                           else listed(e[1]) + ":", "no match"))
+            out.append("%s loses a die" % seat(e[1][0]) if len(e[1]) == 1 else "Each loses a die")
+        elif k == "false_start":  # W6
             out.append("%s slammed too early" % seat(e[1]))
-        elif k == "dead_heat":
-            out.extend(fit("Dead heat:", " ".join(seat(s) for s in e[1])))
+        elif k == "dead_heat":  # W6: first place shared by two matches
+            out.extend(fit(listed(e[1]), "slammed"))
+            out.append("at the same moment")
             out.append("Roll again")
-        elif k == "none":
+        elif k == "none":  # W7
             out.append("Nobody slammed")
             out.append("Roll again")
-        elif k == "out":  # W10
-            names = " ".join(seat(s) for s in e[1])
-            out.append(names + (" is out" if len(e[1]) == 1 else " are out"))
+        elif k == "out":  # W10: an unconfirmed slam in sudden death
+            out.extend(fit(listed(e[1]), "is out" if len(e[1]) == 1 else "are out"))
         elif k == "sudden_death":  # W10
-            out.append("Tie! Sudden death")
-            out.extend(fit("Playing:", " ".join(seat(s) for s in e[1])))
-        elif k == "game_over":
-            won = " ".join(seat(s) for s in e[1])  # several only in a draw (W10)
-            out.extend(fit("Draw:" if len(e[1]) > 1 else "Winner:", won))
+            out.append("Tie for most dice!")
+            out.extend(fit("Still in:", listed(e[1])))
+            out.append("First match wins")
+        elif k == "game_over":  # W10: several winners only in a draw
+            if len(e[1]) == 1:
+                out.append("%s wins the game!" % seat(e[1][0]))
+            else:
+                out.extend(fit("A draw:", listed(e[1])))
         # "choose" has no line of its own: the choice screen (or a bot's pick) follows at once.
     return out
 
