@@ -347,6 +347,7 @@ def run_window(monkeypatch, events, frames, profile="pico", **extra):
 
     class Recorded(simdevice.SimDevice):
         def __init__(self, *a, **kw):
+            kw.setdefault("settings", {"SLAMPAD_HOWTO": "15"})  # no how-to-play offers
             super().__init__(*a, **kw)
             made.append(self)
 

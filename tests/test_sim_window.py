@@ -32,6 +32,57 @@ def test_a_press_and_release_in_one_frame_reach_the_device(shim, monkeypatch):
     assert scr.seats[1] == "human" and not dev.held
 
 
+@pytest.mark.parametrize("profile", ["pico", "pico_tft"])
+def test_a_click_on_a_pads_picture_presses_that_pad_until_the_button_is_let_go(
+    shim, monkeypatch, profile
+):
+    """Issue 29: a playtester clicked pad 1's picture about once a second at Diceland's
+    "attack from?"; the window ignored clicks, so after the idle time the device saved
+    and slept, and the next key woke it at the resume offer. A click is a press now."""
+    import sim_window
+
+    seen = {}
+    real_draw = sim_window.Window.draw
+
+    def draw(win):
+        real_draw(win)
+        seen["pads"] = list(win.pads)
+        seen["held"] = list(win.dev.app.pad_input.held)
+
+    monkeypatch.setattr(sim_window.Window, "draw", draw)
+    # Where pad 2's picture is: the window's layout for this profile, drawn once.
+    device_helpers.run_window(monkeypatch, {}, frames=1, profile=profile)
+    (cx, cy), _r = seen["pads"][1]
+
+    def mouse(kind, pos):
+        return pygame.event.Event(kind, pos=pos, button=1)
+
+    events = {
+        2: [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="",
+                               scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="",
+                               scancode=0)],  # Wildside: the join screen
+        6: [mouse(pygame.MOUSEBUTTONDOWN, (cx + 5, cy - 5))],  # on pad 2's picture
+        9: [mouse(pygame.MOUSEBUTTONUP, (cx + 5, cy - 5))],
+        11: [mouse(pygame.MOUSEBUTTONDOWN, (cx + 300, cy + 300))],  # not on a pad
+        12: [mouse(pygame.MOUSEBUTTONUP, (cx + 300, cy + 300))],
+    }
+    held = []
+    real_handle_draw = draw
+
+    def draw_and_note(win):
+        real_handle_draw(win)
+        held.append(seen["held"][1])
+
+    monkeypatch.setattr(sim_window.Window, "draw", draw_and_note)
+    dev = device_helpers.run_window(monkeypatch, events, frames=16, profile=profile)
+    scr = dev.app.screen
+    assert type(scr).__name__ == "JoinScreen", dev.lines()
+    assert scr.seats[1] == "human" and scr.seats[0] is None  # the click seated P2 only
+    assert held[6] and held[8] and not held[-1]  # held while the button was down
+    assert not dev.held
+
+
 def test_a_menu_tap_in_one_frame_moves_the_cursor(shim, monkeypatch):
     dev = device_helpers.run_window(monkeypatch, {2: tap_in_one_frame(pygame.K_DOWN)}, frames=5)
     assert dev.app.screen.cursor == 1, dev.lines()

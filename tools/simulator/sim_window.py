@@ -133,6 +133,13 @@ class Window:
             leds = len(self.dev.hw.dice_pixels) * 26
         return leds + 10 + 84 + (3 + NOTE_LINES) * 22
 
+    def pad_at(self, pos):
+        """The pad key ("1".."4") whose picture is at window position ``pos``, or None."""
+        for k, ((cx, cy), r) in enumerate(getattr(self, "pads", ())):
+            if (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= (r + 4) ** 2:
+                return str(k + 1)
+        return None
+
     def text_width(self):
         """How wide the panel's text may run: the panel beside the display, or the
         window's width under it."""
@@ -150,10 +157,12 @@ class Window:
         else:
             x, y = MARGIN, self.dh + 2 * MARGIN
         y = self.draw_leds(x, y) + 10
+        self.pads = []  # each pad's picture: (centre, radius), for the mouse
         for k in range(4):
             held = dev.held.get(str(k + 1)) or dev.app.pad_input.held[k]
             col = SEAT_RGB[k] if held else tuple(v // 4 for v in SEAT_RGB[k])
             pygame.draw.circle(s, col, (x + 40 + k * 110, y + 28), 24)
+            self.pads.append(((x + 40 + k * 110, y + 28), 24))
             lab = self.font.render(
                 "P%d  [%s]" % (k + 1, "1234"[k] + "/" + "QPZM"[k]), True, (200, 200, 200)
             )
@@ -170,7 +179,7 @@ class Window:
             state = (state + "   " if state else "") + sound
         self.shown = []  # the text lines drawn: (x, text, width in pixels), for the tests
         for text, col, most in (
-            ("pads 1-4 or Q P Z M   menu: arrows + Enter   Esc quits", GREY, 1),
+            ("pads 1-4, Q P Z M or a click   menu: arrows + Enter   Esc quits", GREY, 1),
             (power, GREY, 1),
             ("R: power off and on (the saves stay)", GREY, 1),
             (state, (230, 200, 90), NOTE_LINES),
@@ -413,6 +422,16 @@ def main(args, frames=None, events=None):
             for e in pygame.event.get():
                 if e.type == pygame.QUIT:
                     state["running"] = False
+                elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+                    # A click on a pad's picture presses that pad until the button is
+                    # let go (a playtester clicked pad 1 and nothing happened).
+                    pad = win.pad_at(e.pos)
+                    if pad is not None:
+                        state["clicked"] = pad
+                        keys.press(dev, pad)
+                elif e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+                    if state.get("clicked") is not None:
+                        keys.release(dev, state.pop("clicked"))
                 elif e.type in (pygame.KEYDOWN, pygame.KEYUP):
                     board = BOARD_KEYS.get(e.key)
                     if board == "quit":
