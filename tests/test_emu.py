@@ -151,7 +151,8 @@ def same_pixels(firmware, shim):
 def test_feather_boots_on_its_own_firmware_and_draws_as_the_shim():
     """The Feather build: its firmware, the OLED on the STEMMA QT port (I2C1), no gauge
     (the probe for a MAX17048 gets a NACK), the PIO slam clock; a player joins."""
-    script = [("shot", "menu"), ("tap", "select"), ("tap", "1"), ("shot", "joined")]
+    script = [("shot", "menu"), ("tap", "select"), ("shot", "offer"), ("tap", "down"),
+              ("tap", "select"), ("tap", "1"), ("shot", "joined")]  # fmt: skip
     with boot("feather") as dev:
         no_crash(dev)
         hw = [f for _t, f in dev.probes if f[0] == "hw"]
@@ -269,13 +270,22 @@ def test_a_frozen_import_leaves_the_heap_alone_and_a_drive_import_collects(tmp_p
 # -- each game at its heaviest setting, from a save -----------------------------------------
 
 
+def open_wildside(dev):
+    """Select on the menu's first row, Wildside; skip the how-to-play offer made the first
+    time (a fresh drive's settings.toml has SLAMPAD_HOWTO = 0)."""
+    dev.tap("select")
+    assert dev.run_until("New to Wildside?", 5000), dev.lines()
+    dev.tap("down")
+    dev.tap("select")  # Skip to the game
+    assert dev.run_until("Slam to join", 5000), dev.lines()
+
+
 def wildside_four_bots(dev):
     """From the menu: Wildside, the four seats filled with bots (hard, normal, normal, easy:
     select cycles an empty seat through easy, normal, hard), START. Not from a save: one
     made on the shim has the keypad's slam clock (1 ms), which the PIO-clocked firmware
     rightly refuses to resume ("saved on another slam clock")."""
-    dev.tap("select")
-    assert dev.run_until("Slam to join", 5000), dev.lines()
+    open_wildside(dev)
     for taps in (3, 2, 2, 1):
         dev.tap("down")
         for _ in range(taps):
@@ -331,8 +341,7 @@ def _ruling(dev, since):
 
 def test_W6_two_slams_1_ms_apart_are_ruled_in_order_and_W13_a_held_pad_counts_once_pressed_again():
     with boot() as dev:
-        dev.tap("select")
-        assert dev.run_until("Slam to join", 5000)
+        open_wildside(dev)
         dev.tap("1")
         dev.tap("2")
         dev.tap("select")  # START

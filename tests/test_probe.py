@@ -119,7 +119,7 @@ def test_start_and_mpy_lines_come_at_import(probe, capsys):
 def test_screens_loads_and_bot_decisions_of_a_game_from_the_menu(probe, capsys):
     from simdevice import SimDevice
 
-    dev = SimDevice("pico", seed=3)
+    dev = SimDevice("pico", seed=3, settings={"SLAMPAD_HOWTO": "15"})  # no how-to offer
     try:
         probe.hook(dev.app)  # the simulator put its own listener over the probe's
         since = len(dev.log)

@@ -113,7 +113,7 @@ def _why():
         import alarm
 
         if alarm.wake_alarm is not None:
-            return "Woke from sleep: nobody pressed anything for a while"
+            return "Woke from sleep: it slept to save power"
     except (ImportError, AttributeError):
         pass
     return None
