@@ -25,6 +25,7 @@ class ListScreen(Screen):
     """A title row (or a passing note), then items with a cursor."""
 
     title = ""
+    hint = True  # the colour display may say what the buttons do on a free last row
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -66,7 +67,7 @@ class ListScreen(Screen):
         colours = None
         if t.colour:  # the title in gold, a seat's row in its colour (S1)
             colours = [GOLD] * first + [_seat_colour(x) for x in lines[first:]]
-            if len(lines) < t.rows - 1:  # room to spare: what the buttons do, in grey
+            if self.hint and len(lines) < t.rows - 1:  # room: what the buttons do, in grey
                 lines += [""] * (t.rows - 1 - len(lines)) + [HINT]
                 colours += [WHITE] * (t.rows - 1 - len(colours)) + [GREY]
         t.show(lines, colours)

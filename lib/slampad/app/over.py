@@ -10,6 +10,7 @@ SPLASH_MS = 2500  # a small display shows the winner alone this long (a press sk
 
 
 class OverScreen(ListScreen):
+    hint = False  # the rows under the list are the screen's own
     big = None  # the winner in big letters (app/big.py)
     splash_at = None  # when the winner filled the screen alone (no rows left over for it)
 

@@ -46,6 +46,8 @@ class TableSetup(ListScreen):
 
 class TableScreen(ListScreen):
     """Pick the trick's winner (or nobody), then the size of the winning set."""
+
+    hint = False  # the rows under the list are the screen's own
     SAVE = (__name__, "Go Wild! table")  # saves.save
 
     in_game = True

@@ -31,6 +31,7 @@ def die_text(f, lv, mode):
 
 
 class EnterScreen(ListScreen):
+    hint = False  # the rows under the list are the screen's own
     in_game = True
 
     def __init__(self, play):
