@@ -263,7 +263,7 @@ def test_T5_teams_virtual_bots_team_totals_and_winner(dev_factory):
     names = ["+".join("P%d" % (s + 1) for s in sorted(g.teams[u])) for u in (0, 1)]
     assert "%s %d %s %d" % (names[0], t[0], names[1], t[1]) in scr.summary
     if g.is_over():
-        run_until(dev, lambda: dev.shows("Rematch"), 10000)
+        run_until(dev, lambda: dev.shows("Rematch"), 30000)  # the scores are read first
         win = "+".join("P%d" % (s + 1) for s in g.winners())
         assert dev.lines()[0] == "Winner: " + win
     else:

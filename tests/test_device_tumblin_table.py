@@ -434,7 +434,7 @@ class Table:
                 self.undo_plan.discard("summary")  # S3: the round's last die, taken back
                 last = g.log[-1]
                 assert last[0] == "die"
-                assert dev.run_until("up: undo last die", 10000), dev.lines()  # it pages
+                assert dev.run_until("Up: undo", 10000), dev.lines()  # on every page
                 dev.tap("up")
                 assert screen_name(dev) == "EnterScreen", dev.lines()
                 assert g.phase == "enter" and g.turn() == last[1] and len(g.dice[last[1]]) == 3

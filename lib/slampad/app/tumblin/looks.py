@@ -9,6 +9,7 @@ The play screen hands over its moment (app/tumblin/throws.py's moment() says wha
 each key is) and the game; a view reads them and never changes them."""
 
 from slampad.app import view
+from slampad.app.tumblin import tally
 from slampad.app.tumblin.board import BoardView
 from slampad.app.tumblin.words import name
 from slampad.app.ui import SEAT_COLOURS, wrap
@@ -54,11 +55,13 @@ class View(view.View):
         self.fresh = False  # a moment not drawn yet
         self.v = -1  # anim() when last drawn
         self.pages = 1  # result pages the words need
+        self.sums = None  # the round summary's pages (tally())
 
     def show(self, game, moment):
         self.game = game
         self.m = moment
         self.fresh = True  # drawn at the next tick
+        self.sums = None  # the summary's pages, made again
 
     def tick(self, now):
         """Draw when the moment or anim() changed; True while the throw moves, and
@@ -76,7 +79,18 @@ class View(view.View):
         if st == "result":
             dt = ticks_diff(now, m["t0"], WRAP)
             return dt < 4 * BLINK_MS or dt < self.pages * PAGE_MS
+        if st == "summary":  # until each page has been up its time
+            return not tally.shown(self.tally(), ticks_diff(now, m["t0"], WRAP))[1]
         return st in ("charge", "botcharge", "slide")
+
+    def tally(self):
+        """The round summary's pages (tally.pages), made once a moment."""
+        if self.sums is None:
+            m = self.m
+            t = self.text
+            self.sums = tally.pages(m["summary"], self.game.is_over(), m["virtual"], t.cols,
+                                    t.rows, self.big)
+        return self.sums
 
     def close(self):
         if self.board is not None:
@@ -94,7 +108,9 @@ class View(view.View):
             return dt // TUMBLE_MS  # a new face each time (it tumbles), a step each STEP_MS
         if st == "result" and dt < 4 * BLINK_MS:
             return dt // BLINK_MS - 99  # the landed die blinks
-        if st in ("result", "summary"):
+        if st == "summary":
+            return tally.shown(self.tally(), dt)[0]
+        if st == "result":
             return dt // PAGE_MS
         if st == "aim":
             return dt // ALT_MS
@@ -219,19 +235,9 @@ class View(view.View):
             for x in self.roll_rows(cols):
                 lines += wrap(x, cols)
         elif st == "summary":
-            summary = m["summary"]
-            body = summary[1:]
-            body.append("Slam/select: " + ("the end" if g.is_over() else "go on"))
-            if not m["virtual"]:
-                body.append("up: undo last die")  # S3
-            room = rows - 1
-            p = (dt // PAGE_MS) % ((len(body) + room - 1) // room)
-            lines = summary[:1] + body[p * room:(p + 1) * room]
-            colours = [WHITE] * len(lines)
-            for i in range(1, len(lines)):
-                x = lines[i]
-                if x[0] == "P" and x[2] == " ":  # a seat's line: its colour (S1)
-                    colours[i] = SEAT_COLOURS[int(x[1]) - 1]
+            ps = self.tally()
+            lines = ps[tally.shown(ps, dt)[0] % len(ps)]
+            colours = tally.colours(lines)
         else:  # the table board: throw a real die, then slam
             me = name(m["seats"], m["who"])
             mine = SEAT_COLOURS[m["seats"][m["who"]]]
