@@ -74,6 +74,7 @@ ORDER = {
         "slampad.app.big",
         "slampad.app.legal",
         "slampad.games._check",
+        "slampad.app.tumblin.tally",
         "slampad.app.tumblin.tft",
         "slampad.games.tumblin_score",
         "slampad.app.tumblin.oled",
