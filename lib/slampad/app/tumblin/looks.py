@@ -220,7 +220,7 @@ class View(view.View):
         t = self.text
         g = self.game
         m = self.m
-        cols, rows = t.cols, t.rows
+        cols = t.cols
         big = self.big
         st = m["stage"]
         dt = ticks_diff(now, m["t0"], WRAP)
