@@ -52,7 +52,8 @@ def note(dev):
 
 
 def to_join(dev):
-    move_cursor(dev, dev.app.screen.cursor, NEXT)
+    scr = dev.app.screen
+    move_cursor(dev, scr.cursor, scr.items().index("Next: join"))  # NEXT, or under a target
     assert cursor_row(dev) == "Next: join"
     dev.tap("select")
     assert screen_name(dev) == "TumblinJoin", dev.lines()
@@ -107,7 +108,7 @@ def test_setup_choices_cycle_and_explain_themselves(dev_factory):
     assert note(dev) == "Device throws dice"
     dev.tap("down")
     seen = []
-    for _ in range(7):
+    for _ in range(6):
         dev.tap("select")
         seen.append((cursor_row(dev), note(dev)))
     assert seen == [
@@ -115,8 +116,7 @@ def test_setup_choices_cycle_and_explain_themselves(dev_factory):
         ("Length: 6 rounds", "Most pts in 6 rounds"),
         ("Length: 2 rounds", "Most pts in 2 rounds"),
         ("Length: 3 rounds", "Most pts in 3 rounds"),
-        ("Length: to 100 pts", "Till someone has 100"),
-        ("Length: to 300 pts", "Till someone has 300"),
+        ("Length: to a score", "Play to a set score"),
         ("Length: 4 rounds", "Most pts in 4 rounds"),
     ]
     set_row(dev, SCORING, "Scoring: kids (add)")
@@ -131,6 +131,40 @@ def test_setup_choices_cycle_and_explain_themselves(dev_factory):
         "teams": True,
         "minus_zone": False,
     }
+    assert width.too_wide == []
+
+
+def test_T5_setup_offers_every_target_from_50_to_1000_in_steps_of_50(dev_factory):
+    """The rulebook's Other Option 1: play to any agreed score ("e.g. 100 or 300")."""
+    dev = dev_factory("pico")
+    width = WidthCheck(dev)
+    scr = open_setup(dev)
+    assert not any("Target" in x for x in scr.items())  # rounds: no target row
+    set_row(dev, LENGTH, "Length: to a score")
+    move_cursor(dev, scr.cursor, LENGTH + 1)
+    seen = []
+    for _ in range(20):
+        row = cursor_row(dev)
+        assert row == "Target: %d points" % scr.options()["target"], row
+        assert note(dev) == "Till someone has %d" % scr.options()["target"]
+        seen.append(scr.options()["target"])
+        dev.tap("select")
+    assert seen == [100 + 50 * i for i in range(19)] + [50]  # then round again to 100
+    assert cursor_row(dev) == "Target: 100 points"
+    set_row(dev, LENGTH + 1, "Target: 1000 points", tries=20)
+    o = scr.options()
+    assert (o["rounds"], o["target"]) == (None, 1000)
+    set_row(dev, LENGTH, "Length: 4 rounds")  # back to rounds: the target row goes
+    assert (scr.options()["rounds"], scr.options()["target"]) == (4, None)
+    assert dev.lines()[LENGTH + 2] == " Scoring: multiply"
+    set_row(dev, LENGTH, "Length: to a score")  # the target chosen is kept
+    assert scr.options()["target"] == 1000
+    to_join(dev)
+    dev.tap("1")
+    dev.tap("2")
+    start(dev)
+    g = dev.app.screen.game
+    assert (g.options["rounds"], g.options["target"]) == (None, 1000)
     assert width.too_wide == []
 
 
@@ -205,7 +239,8 @@ def test_T5_teams_need_exactly_four_players(dev_factory):
 def test_start_table_mode_two_players_on_pads_1_and_3(dev_factory, profile):
     dev = dev_factory(profile)
     open_setup(dev)
-    set_row(dev, LENGTH, "Length: to 100 pts")
+    set_row(dev, LENGTH, "Length: to a score")
+    assert dev.lines()[LENGTH + 2] == " Target: 100 points"  # the row under it
     to_join(dev)
     dev.tap("3")
     dev.tap("1")
@@ -577,7 +612,7 @@ def test_table_game_teams_minus_zone_on_the_colour_display(dev_factory):
 
 
 def test_table_game_kids_scoring_to_a_target(dev_factory):
-    setup = [(LENGTH, "Length: to 100 pts"), (SCORING, "Scoring: kids (add)")]
+    setup = [(SCORING, "Scoring: kids (add)"), (LENGTH, "Length: to a score")]  # 100
     dev, g, table = table_game(dev_factory, "macropad", 3, (1, 2, 3), setup, ())
     assert g.options["mode"] == "add" and g.options["target"] == 100
     assert max(g.totals) >= 100

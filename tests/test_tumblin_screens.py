@@ -1,5 +1,5 @@
 """Issue 29, Tumblin' Dice at the table: the round scores are pages a new player can
-read (the prompt shares a page with scores, each page stays up long enough)."""
+read (T5: the prompt shares a page with scores, each page stays up long enough)."""
 
 import re
 

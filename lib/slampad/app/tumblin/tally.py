@@ -1,4 +1,4 @@
-"""Tumblin' Dice's round scores on either display (looks.View draws them), a page at a
+"""Tumblin' Dice's round scores (T2, T5) on either display (looks.View draws them), a page at a
 time: the title, as many score rows as fit, and the prompt on every page (a prompt
 never has a page of its own). Each page stays up long enough to read (read_ms: a
 time that grows with its words); the pages go round until a press goes on."""
