@@ -500,7 +500,7 @@ class Table:
                 totals[s] += sum(score(f, lv, mode) for f, lv in dice)
         for s, dice in self.tally[rnd].items():
             rs = sum(score(f, lv, mode) for f, lv in dice)
-            want = "P%d +%d, total %d" % (scr.seats[s] + 1, rs, totals[s])
+            want = "P%d got %d, total %d" % (scr.seats[s] + 1, rs, totals[s])
             assert want in lines, (want, lines)
         assert list(g.totals) == totals
         assert any(x.startswith("Round") or x.startswith("Final") for x in dev.lines())
@@ -579,8 +579,8 @@ def table_game(dev_factory, profile, seed, pads, setup, undo_plan):
         parts = ["P%d %d" % (play.seats[s] + 1, table.totals[s]) for s in ranked]
         shown = lines[1].strip()
         k = len(shown.split()) // 2
-        assert k >= 2 and shown == " ".join(parts[:k]), lines
-        assert k == len(parts) or len(" ".join(parts[:k + 1])) > dev.app.text.cols - 1
+        assert k >= 2 and shown == ", ".join(parts[:k]), lines
+        assert k == len(parts) or len(", ".join(parts[:k + 1])) > dev.app.text.cols - 1
     # The seed and the log replay the game (undos are not in the log: S3).
     again = replay_log(g)
     assert again.to_dict() == g.to_dict() and again.totals == g.totals
@@ -596,10 +596,11 @@ def test_table_game_two_players_through_the_device_with_undos(dev_factory):
     assert g.options["rounds"] == 4 and g.round >= 4
     assert table.throws >= 4 * 8 + 1 and table.entries >= 4 * 8
     assert len(table.summaries) == g.round and not table.undo_plan
-    assert any(x.startswith("Undone: the level of P") for x in table.undone)
-    assert any(x.startswith("Undone: P") and x.endswith("(6x2=12)") for x in table.undone)
-    assert any(x.startswith("Undone: ") and x.endswith("'s throw") for x in table.undone)
-    assert any(re.match(r"Undone: P[13] (die off|\d on -?\dx)$", x) for x in table.undone)
+    assert any(x.startswith("Taken back: the level of P") for x in table.undone)
+    assert any(x.startswith("Taken back: P") and x.endswith("(6x2=12)") for x in table.undone)
+    assert any(x.startswith("Taken back: ") and x.endswith("'s throw") for x in table.undone)
+    said = r"Taken back: P[13]'s (die off the board|\d on -?\dx)$"
+    assert any(re.match(said, x) for x in table.undone)
 
 
 def test_table_game_teams_minus_zone_on_the_colour_display(dev_factory):

@@ -61,7 +61,8 @@ def test_T5_oled_round_scores_no_page_is_only_the_prompt(dev_factory, n):
     seen = set()
     for rows in pages:
         assert rows[0] == "Round 1 scores", rows
-        assert any(SEAT_ROW.match(x) for x in rows[1:-1]), rows  # scores on every page
+        assert any(SEAT_ROW.match(x) for x in rows[1:-1]) or rows[1].startswith("Next"), rows
+        assert rows[1][0].isupper(), rows  # a page starts a line (never its second row)
         assert rows[-1] == "Slam: go on. Up: undo", rows  # ... and the prompt under them
         seen.update(rows)
     for s in range(n):  # every seat's score is on some page
@@ -91,3 +92,34 @@ def test_T5_bots_only_the_round_scores_wait_until_each_page_was_read(dev_factory
     assert sum(d for _r, d, _w in runs) > 6000  # longer than the old fixed wait
     for rows, d, _w in runs:
         assert d >= slow_read_ms(rows) - 50, (d, rows)
+
+
+@pytest.mark.parametrize("event, mode, said", [
+    (("landed", 1, 5, 3), "multiply", "P2's die lands on 3x: 5 x 3 = 15 points"),
+    (("landed", 1, 5, 3), "add", "P2's die lands on 3x: 5 + 3 = 8 points"),
+    (("landed", 0, 4, -1), "multiply", "P1's die lands on -1x: 4 x -1 = -4 points"),
+    (("removed", 0, "pad"), "multiply", "P1's die never leaves the pad: it is out"),
+    (("removed", 1, 0), "multiply", "P2's die lands on 0x: it is out"),
+    (("removed", 1, None), "multiply", "P2's die falls off: it is out"),
+    (("bumped", 0, 2, None), "multiply", "P1's die is knocked off the board"),
+    (("bumped", 0, 2, 3), "multiply", "P1's die moves to 3x"),
+])
+def test_T2_a_throw_result_is_a_plain_sentence_whose_oled_pages_are_whole(event, mode, said):
+    from slampad.app.tumblin import words
+
+    res = []
+    words.result(res, [0, 1], event, mode)
+    assert [x.replace("|", " ") for x in res] == [said]
+    assert all(len(part.rstrip(":")) <= 21 for part in res[0].split("|"))  # an OLED row
+
+
+def test_T3_T5_ties_orders_and_overtime_in_sentences():
+    from slampad.app.tumblin import words
+
+    assert words.names([0, 1, 2], [0, 2]) == "P1 and P3"
+    assert words.names([0, 1, 2], [2, 0, 1]) == "P3, P1 and P2"
+
+    class G:
+        teams = None
+
+    assert words.overtime([0, 1, 2], G(), ("overtime", [0, 2])) == "P1 and P3 tie: one more round"

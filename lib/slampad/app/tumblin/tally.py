@@ -34,19 +34,32 @@ def prompt(over, virtual, cols, big):
 
 def pages(summary, over, virtual, cols, rows, big):
     """The summary's pages: its title row, then its other rows (each wrapped to
-    ``cols``) in parts, each part with the prompt under it."""
+    ``cols``, never split over two pages) shared out evenly, the prompt under each."""
     head = summary[:1]
-    body = []
-    for x in summary[1:]:
-        body += wrap(x, cols)
     tail = prompt(over, virtual, cols, big)
-    per = max(1, rows - 1 - len(tail))
-    n = (len(body) + per - 1) // per
-    per = (len(body) + n - 1) // n if n else per  # the pages shared out evenly
+    room = max(1, rows - 1 - len(tail))
+    parts = [wrap(x, cols) for x in summary[1:]]
+    out = fill(parts, room)
+    n = len(out)
+    for per in range(1, room):  # the fewest rows a page that needs no more pages
+        if per * n >= sum(len(p) for p in parts) and len(fill(parts, per)) == n:
+            out = fill(parts, per)
+            break
+    return [head + p + tail for p in out] or [head + tail]
+
+
+def fill(parts, per):
+    """Rows of ``parts`` in pages of at most ``per`` rows (a part longer: alone)."""
     out = []
-    for i in range(0, len(body), per):
-        out.append(head + body[i:i + per] + tail)
-    return out or [head + tail]
+    page = []
+    for p in parts:
+        if page and len(page) + len(p) > per:
+            out.append(page)
+            page = []
+        page = page + p
+    if page:
+        out.append(page)
+    return out
 
 
 def shown(ps, dt):
