@@ -52,7 +52,8 @@ def note(dev):
 
 
 def to_join(dev):
-    move_cursor(dev, dev.app.screen.cursor, NEXT)
+    scr = dev.app.screen
+    move_cursor(dev, scr.cursor, scr.items().index("Next: join"))  # NEXT, or under a target
     assert cursor_row(dev) == "Next: join"
     dev.tap("select")
     assert screen_name(dev) == "TumblinJoin", dev.lines()
@@ -107,7 +108,7 @@ def test_setup_choices_cycle_and_explain_themselves(dev_factory):
     assert note(dev) == "Device throws dice"
     dev.tap("down")
     seen = []
-    for _ in range(7):
+    for _ in range(6):
         dev.tap("select")
         seen.append((cursor_row(dev), note(dev)))
     assert seen == [
@@ -115,8 +116,7 @@ def test_setup_choices_cycle_and_explain_themselves(dev_factory):
         ("Length: 6 rounds", "Most pts in 6 rounds"),
         ("Length: 2 rounds", "Most pts in 2 rounds"),
         ("Length: 3 rounds", "Most pts in 3 rounds"),
-        ("Length: to 100 pts", "Till someone has 100"),
-        ("Length: to 300 pts", "Till someone has 300"),
+        ("Length: to a score", "Play to a set score"),
         ("Length: 4 rounds", "Most pts in 4 rounds"),
     ]
     set_row(dev, SCORING, "Scoring: kids (add)")
@@ -131,6 +131,41 @@ def test_setup_choices_cycle_and_explain_themselves(dev_factory):
         "teams": True,
         "minus_zone": False,
     }
+    assert width.too_wide == []
+
+
+def test_T5_setup_offers_every_target_from_50_to_500_in_steps_of_50(dev_factory):
+    """The rulebook's Other Option 1: play to an agreed score ("e.g. 100 or 300"), up to
+    500 (a longer game's save would not fit the flash: test_device_tumblin)."""
+    dev = dev_factory("pico")
+    width = WidthCheck(dev)
+    scr = open_setup(dev)
+    assert not any("Target" in x for x in scr.items())  # rounds: no target row
+    set_row(dev, LENGTH, "Length: to a score")
+    move_cursor(dev, scr.cursor, LENGTH + 1)
+    seen = []
+    for _ in range(10):
+        row = cursor_row(dev)
+        assert row == "Target: %d points" % scr.options()["target"], row
+        assert note(dev) == "Till someone has %d" % scr.options()["target"]
+        seen.append(scr.options()["target"])
+        dev.tap("select")
+    assert seen == [100 + 50 * i for i in range(9)] + [50]  # then round again to 100
+    assert cursor_row(dev) == "Target: 100 points"
+    set_row(dev, LENGTH + 1, "Target: 500 points", tries=20)
+    o = scr.options()
+    assert (o["rounds"], o["target"]) == (None, 500)
+    set_row(dev, LENGTH, "Length: 4 rounds")  # back to rounds: the target row goes
+    assert (scr.options()["rounds"], scr.options()["target"]) == (4, None)
+    assert dev.lines()[LENGTH + 2] == " Scoring: multiply"
+    set_row(dev, LENGTH, "Length: to a score")  # the target chosen is kept
+    assert scr.options()["target"] == 1000
+    to_join(dev)
+    dev.tap("1")
+    dev.tap("2")
+    start(dev)
+    g = dev.app.screen.game
+    assert (g.options["rounds"], g.options["target"]) == (None, 1000)
     assert width.too_wide == []
 
 
@@ -205,7 +240,8 @@ def test_T5_teams_need_exactly_four_players(dev_factory):
 def test_start_table_mode_two_players_on_pads_1_and_3(dev_factory, profile):
     dev = dev_factory(profile)
     open_setup(dev)
-    set_row(dev, LENGTH, "Length: to 100 pts")
+    set_row(dev, LENGTH, "Length: to a score")
+    assert dev.lines()[LENGTH + 2] == " Target: 100 points"  # the row under it
     to_join(dev)
     dev.tap("3")
     dev.tap("1")
@@ -434,7 +470,7 @@ class Table:
                 self.undo_plan.discard("summary")  # S3: the round's last die, taken back
                 last = g.log[-1]
                 assert last[0] == "die"
-                assert dev.run_until("up: undo last die", 10000), dev.lines()  # it pages
+                assert dev.run_until("Up: undo", 10000), dev.lines()  # on every page
                 dev.tap("up")
                 assert screen_name(dev) == "EnterScreen", dev.lines()
                 assert g.phase == "enter" and g.turn() == last[1] and len(g.dice[last[1]]) == 3
@@ -465,7 +501,7 @@ class Table:
                 totals[s] += sum(score(f, lv, mode) for f, lv in dice)
         for s, dice in self.tally[rnd].items():
             rs = sum(score(f, lv, mode) for f, lv in dice)
-            want = "P%d +%d, total %d" % (scr.seats[s] + 1, rs, totals[s])
+            want = "P%d got %d, total %d" % (scr.seats[s] + 1, rs, totals[s])
             assert want in lines, (want, lines)
         assert list(g.totals) == totals
         assert any(x.startswith("Round") or x.startswith("Final") for x in dev.lines())
@@ -544,8 +580,8 @@ def table_game(dev_factory, profile, seed, pads, setup, undo_plan):
         parts = ["P%d %d" % (play.seats[s] + 1, table.totals[s]) for s in ranked]
         shown = lines[1].strip()
         k = len(shown.split()) // 2
-        assert k >= 2 and shown == " ".join(parts[:k]), lines
-        assert k == len(parts) or len(" ".join(parts[:k + 1])) > dev.app.text.cols - 1
+        assert k >= 2 and shown == ", ".join(parts[:k]), lines
+        assert k == len(parts) or len(", ".join(parts[:k + 1])) > dev.app.text.cols - 1
     # The seed and the log replay the game (undos are not in the log: S3).
     again = replay_log(g)
     assert again.to_dict() == g.to_dict() and again.totals == g.totals
@@ -561,10 +597,11 @@ def test_table_game_two_players_through_the_device_with_undos(dev_factory):
     assert g.options["rounds"] == 4 and g.round >= 4
     assert table.throws >= 4 * 8 + 1 and table.entries >= 4 * 8
     assert len(table.summaries) == g.round and not table.undo_plan
-    assert any(x.startswith("Undone: the level of P") for x in table.undone)
-    assert any(x.startswith("Undone: P") and x.endswith("(6x2=12)") for x in table.undone)
-    assert any(x.startswith("Undone: ") and x.endswith("'s throw") for x in table.undone)
-    assert any(re.match(r"Undone: P[13] (die off|\d on -?\dx)$", x) for x in table.undone)
+    assert any(x.startswith("Taken back: the level of P") for x in table.undone)
+    assert any(x.startswith("Taken back: P") and x.endswith("(6x2=12)") for x in table.undone)
+    assert any(x.startswith("Taken back: ") and x.endswith("'s throw") for x in table.undone)
+    said = r"Taken back: P[13]'s (die off the board|\d on -?\dx)$"
+    assert any(re.match(said, x) for x in table.undone)
 
 
 def test_table_game_teams_minus_zone_on_the_colour_display(dev_factory):
@@ -577,7 +614,7 @@ def test_table_game_teams_minus_zone_on_the_colour_display(dev_factory):
 
 
 def test_table_game_kids_scoring_to_a_target(dev_factory):
-    setup = [(LENGTH, "Length: to 100 pts"), (SCORING, "Scoring: kids (add)")]
+    setup = [(SCORING, "Scoring: kids (add)"), (LENGTH, "Length: to a score")]  # 100
     dev, g, table = table_game(dev_factory, "macropad", 3, (1, 2, 3), setup, ())
     assert g.options["mode"] == "add" and g.options["target"] == 100
     assert max(g.totals) >= 100

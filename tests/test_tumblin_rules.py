@@ -484,6 +484,38 @@ def test_T5_target_overtime_repeats_until_one_leads():
     assert g.is_over() and g.winners() == [1]
 
 
+@pytest.mark.parametrize("target", range(50, 1050, 50))
+def test_T5_any_agreed_target_from_50_to_1000_is_played_to(target):
+    """The rulebook's Other Option 1 ("play to a predetermined score (e.g. 100 or 300
+    points)"): the rules play to any target (the setup offers 50 to 500 in steps of 50)."""
+    o = check_options({"target": target})
+    assert (o["rounds"], o["target"]) == (None, target)
+    g = game_with_order({"players": 2, "target": target}, [0, 1])
+    for _ in range(target // 50):  # P1 50 a round, P2 25
+        assert not g.is_over()
+        play_round(g, {0: [(5, 4), (5, 4), (5, 2)], 1: [(5, 4), (5, 1)]})
+    assert g.is_over() and g.round == target // 50
+    assert g.totals == [target, target // 2] and g.winners() == [0]
+    assert Tumblin.from_dict(g.to_dict()).to_dict() == g.to_dict()  # a save of it loads
+
+
+def test_T5_a_virtual_game_to_1000_ends_in_the_round_someone_passes_it():
+    from slampad.bots.tumblin import TumblinBot
+
+    g = Tumblin({"board": "virtual", "players": 3, "target": 1000}, 5)
+    roll_off(g)
+    bots = [TumblinBot(s, "normal", 5) for s in range(3)]
+    tops = []
+    while not g.is_over():
+        s = g.turn()
+        for e in g.apply(("throw", s) + tuple(bots[s].choose(g.view(s)))):
+            if e[0] == "round_over":
+                tops.append(max(e[3]))
+    assert tops[-1] >= 1000 and all(t < 1000 for t in tops[:-1])  # (no tie at the top)
+    assert len(tops) > 4  # well past the default four rounds
+    assert Tumblin.from_dict(g.to_dict()).to_dict() == g.to_dict()
+
+
 def test_T5_teams_are_P1_P3_against_P2_P4_and_never_throw_back_to_back():
     for seed in range(30):
         g = table_game({"players": 4, "teams": True}, seed)

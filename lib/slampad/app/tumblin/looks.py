@@ -9,6 +9,7 @@ The play screen hands over its moment (app/tumblin/throws.py's moment() says wha
 each key is) and the game; a view reads them and never changes them."""
 
 from slampad.app import view
+from slampad.app.tumblin import tally, words
 from slampad.app.tumblin.board import BoardView
 from slampad.app.tumblin.words import name
 from slampad.app.ui import SEAT_COLOURS, wrap
@@ -18,8 +19,6 @@ from slampad.ticks import ticks_diff
 WRAP = 1 << 29
 RISE_MS = 1200  # charging: 0 to full power in this long, then back down
 STEP_MS = 260  # the sliding die takes this long per level
-PAGE_MS = 1800  # rows that do not fit are shown a page at a time
-ALT_MS = 1500  # the status row's pages turn this often while a player aims
 BLINK_MS = 250
 TUMBLE_MS = 90  # the sliding die shows another face this often
 WHITE = 0xFFFFFF
@@ -53,12 +52,14 @@ class View(view.View):
         self.m = None  # the moment drawn
         self.fresh = False  # a moment not drawn yet
         self.v = -1  # anim() when last drawn
-        self.pages = 1  # result pages the words need
+        self.rows = []  # the throw's pages of rows (throw())
+        self.sums = None  # the round summary's pages (tally())
 
     def show(self, game, moment):
         self.game = game
         self.m = moment
         self.fresh = True  # drawn at the next tick
+        self.sums = None  # the summary's pages, made again
 
     def tick(self, now):
         """Draw when the moment or anim() changed; True while the throw moves, and
@@ -75,8 +76,23 @@ class View(view.View):
         st = m["stage"]
         if st == "result":
             dt = ticks_diff(now, m["t0"], WRAP)
-            return dt < 4 * BLINK_MS or dt < self.pages * PAGE_MS
+            return dt < 4 * BLINK_MS or not self.turned(dt)[1]
+        if st == "summary":  # until each page has been up its time
+            return not tally.shown(self.tally(), ticks_diff(now, m["t0"], WRAP))[1]
         return st in ("charge", "botcharge", "slide")
+
+    def turned(self, dt):
+        """tally.shown for the throw's pages (throw() makes them)."""
+        return tally.shown(self.rows, dt) if self.rows else (0, True)
+
+    def tally(self):
+        """The round summary's pages (tally.pages), made once a moment."""
+        if self.sums is None:
+            m = self.m
+            t = self.text
+            self.sums = tally.pages(m["summary"], self.game.is_over(), m["virtual"], t.cols,
+                                    t.rows, self.big)
+        return self.sums
 
     def close(self):
         if self.board is not None:
@@ -94,45 +110,13 @@ class View(view.View):
             return dt // TUMBLE_MS  # a new face each time (it tumbles), a step each STEP_MS
         if st == "result" and dt < 4 * BLINK_MS:
             return dt // BLINK_MS - 99  # the landed die blinks
-        if st in ("result", "summary"):
-            return dt // PAGE_MS
-        if st == "aim":
-            return dt // ALT_MS
+        if st == "summary":
+            return tally.shown(self.tally(), dt)[0]
+        if st in ("result", "aim"):
+            return self.turned(dt)[0]
         if st in ("roll", "order") and 6 in m["faces"]:
             return dt // BLINK_MS
         return 0
-
-    def roll_rows(self, cols):
-        """The roll-off in words (T3): who rolled what, who still has to roll."""
-        g = self.game
-        m = self.m
-        seats = m["seats"]
-        if m["stage"] == "order":
-            lines = [m["order"], "%s throws first" % name(seats, g.order[0])]
-        else:
-            lines = ["Roll for order: slam!"]
-        rolled = []
-        waiting = []
-        for s in range(len(seats)):
-            if m["faces"][s] is not None:
-                rolled.append("%s %d" % (name(seats, s), m["faces"][s]))
-            elif ("roll", s) in g.legal_actions(s):
-                waiting.append(name(seats, s))
-        line = "Rolled:"
-        for i in range(len(rolled)):  # a seat and its roll stay on one row
-            x = " %s%s" % (rolled[i], "," if i < len(rolled) - 1 else "")
-            if len(line) + len(x) > cols:
-                lines.append(line)
-                line = x[1:]
-            else:
-                line += x
-        if rolled:
-            lines.append(line)
-        if waiting and m["stage"] == "roll":
-            lines.append("To roll: " + " ".join(waiting))
-        if m["note"]:
-            lines.append(m["note"])
-        return lines
 
     def says(self):
         """What a throw's words say, by stage: pages, turned in time (each one row on the
@@ -159,17 +143,16 @@ class View(view.View):
         if v is None:
             v = self.board = BoardView(self.app, m["seats"], self.game.options["minus_zone"])
         v.show(True)
-        pages = self.says()
-        turn = ALT_MS if st == "aim" else PAGE_MS
-        if self.big:  # two rows a page
-            rows = []
-            for x in pages:
-                w = wrap(x, t.cols)
-                rows += [w[i:i + 2] for i in range(0, len(w), 2)]
-        else:
-            rows = [[x] for x in pages]
-        self.pages = len(rows) or 1
-        i = dt // turn
+        rows = []
+        for x in self.says():  # each page up its reading time (tally.read_ms)
+            n = 2 if self.big else 1  # rows a page
+            w = wrap(x.replace("|", " "), t.cols)
+            parts = [x] if len(w) <= n else x.split("|")  # turned where "|" says
+            for y in parts:  # (words.result); a page ending a clause: no colon
+                w = wrap(y.replace("|", " ").rstrip(":"), t.cols)
+                rows += [w[i:i + n] for i in range(0, len(w), n)]
+        self.rows = rows
+        i = self.turned(dt)[0]
         if st == "result":
             i = min(i, len(rows) - 1)  # the screen moves on once the last page was shown
         page = rows[i % len(rows)] if rows else [""]
@@ -204,7 +187,7 @@ class View(view.View):
         t = self.text
         g = self.game
         m = self.m
-        cols, rows = t.cols, t.rows
+        cols = t.cols
         big = self.big
         st = m["stage"]
         dt = ticks_diff(now, m["t0"], WRAP)
@@ -216,22 +199,12 @@ class View(view.View):
         lines = []
         colours = None
         if st in ("roll", "order"):
-            for x in self.roll_rows(cols):
+            for x in words.roll_rows(self.game, self.m, cols):
                 lines += wrap(x, cols)
         elif st == "summary":
-            summary = m["summary"]
-            body = summary[1:]
-            body.append("Slam/select: " + ("the end" if g.is_over() else "go on"))
-            if not m["virtual"]:
-                body.append("up: undo last die")  # S3
-            room = rows - 1
-            p = (dt // PAGE_MS) % ((len(body) + room - 1) // room)
-            lines = summary[:1] + body[p * room:(p + 1) * room]
-            colours = [WHITE] * len(lines)
-            for i in range(1, len(lines)):
-                x = lines[i]
-                if x[0] == "P" and x[2] == " ":  # a seat's line: its colour (S1)
-                    colours[i] = SEAT_COLOURS[int(x[1]) - 1]
+            ps = self.tally()
+            lines = ps[tally.shown(ps, dt)[0] % len(ps)]
+            colours = tally.colours(lines)
         else:  # the table board: throw a real die, then slam
             me = name(m["seats"], m["who"])
             mine = SEAT_COLOURS[m["seats"][m["who"]]]

@@ -17,7 +17,7 @@ BOT_MS = 900  # a bot's pause before it rolls or throws
 ORDER_MS = 2500  # the order stays on screen this long
 RESULT_MS = 2200  # a throw's result stays at least this long
 GO_MS = 700  # the summary takes no press before this
-AUTO_MS = 6000  # bots only: the summary moves on by itself
+AUTO_MS = 6000  # bots only: the summary moves on by itself (its pages read once)
 NOTE_MS = 2500  # a note on the table screen stays this long
 # Never both in one game: bots throw on the virtual board, dice are entered at a table.
 ONE_OF = ("slampad.bots.tumblin", "slampad.app.tumblin.table")
@@ -137,11 +137,11 @@ class PlayScreen(Throws):
             self.throw(self.choice[0], self.choice[1], now)
         elif st == "slide" and dt >= (self.steps + 1) * STEP_MS:
             self.set_stage("result", now)
-        elif st == "summary" and not self.humans and dt >= AUTO_MS:
+        moving = self.redraw(now)  # the summary's pages: until each was up its time
+        if not moving and st == "summary" and not self.humans and dt >= AUTO_MS:
             self.go_on(now)
-            if self.leave is not None:
-                return self.leave
-        if not self.redraw(now) and st == "result" and dt >= RESULT_MS:
+            return self.leave
+        if not moving and st == "result" and dt >= RESULT_MS:
             if self.summary:  # the result's pages have all been shown
                 self.set_stage("summary", now)
                 app.beep(cues.MATCH)

@@ -8,88 +8,103 @@ from slampad.app import cues
 from slampad.app.join import JoinScreen
 from slampad.app.lists import ListScreen
 
-# (rounds, target): exactly one is set (T5)
-LENGTHS = ((4, None), (5, None), (6, None), (2, None), (3, None), (None, 100), (None, 300))
+ROUNDS = (4, 5, 6, 2, 3, None)  # T5: the Length row's choices; None: to a target score
+# T5 (Other Option 1): an agreed target, 50 to 500. Not higher: a game's save holds every
+# throw, and four slow scorers to 1,000 outgrow the flash's 4 KB (tests/test_device_tumblin).
+TARGETS = tuple(range(50, 550, 50))
 # Per row: (help when off / first choice, help when on / second choice)
-HELP = (
-    ("You enter each die", "Device throws dice"),
-    None,
-    ("Die = face x level", "Die = face + level"),
-    ("Each for themselves", "P1+P3 vs P2+P4"),
-    ("No -1x zone on board", "Scores face x -1"),
-    ("Then slam to join",),
-    ("Pictures, a page each",),
-    ("Back to the games",),
-)
+HELP = {
+    "board": ("You enter each die", "Device throws dice"),
+    "mode": ("Die = face x level", "Die = face + level"),
+    "teams": ("Each for themselves", "P1+P3 vs P2+P4"),
+    "minus": ("No -1x zone on board", "Scores face x -1"),
+    "next": ("Then slam to join",),
+    "howto": ("Pictures, a page each",),
+    "back": ("Back to the games",),
+}
 
 
 class SetupScreen(ListScreen):
     def __init__(self, app):
         ListScreen.__init__(self, app)
-        self.length = 0  # index into LENGTHS
+        self.length = 0  # index into ROUNDS
+        self.target = TARGETS.index(100)  # index into TARGETS, when playing to one
         self.o = {"board": "table", "mode": "multiply", "teams": False, "minus_zone": False}
         last = app.remember.get("tumblin_setup")  # the last game's setup, until changed
         if last is not None:
-            self.length, o = last
+            self.length, self.target, o = last
             self.o = dict(o)
 
     def options(self):
         o = dict(self.o)
-        o["rounds"], o["target"] = LENGTHS[self.length]
+        o["rounds"] = r = ROUNDS[self.length]
+        o["target"] = TARGETS[self.target] if r is None else None
         return o
+
+    def rows(self):
+        """The rows' keys, top to bottom: the target's row only when playing to one."""
+        out = ["board", "length", "mode", "teams", "minus", "next", "howto", "back"]
+        if ROUNDS[self.length] is None:
+            out.insert(2, "target")
+        return out
 
     def flags(self):
         o = self.o
-        on = (o["board"] == "virtual", 0, o["mode"] == "add", o["teams"], o["minus_zone"])
-        return on + (0, 0, 0)  # Next, How to play, Back
+        return {"board": o["board"] == "virtual", "mode": o["mode"] == "add",
+                "teams": o["teams"], "minus": o["minus_zone"]}
 
     def items(self):
         f = self.flags()
-        rounds, target = LENGTHS[self.length]
-        return [
-            "Board: " + ("virtual" if f[0] else "real (table)"),
-            "Length: " + ("%d rounds" % rounds if rounds else "to %d pts" % target),
-            "Scoring: " + ("kids (add)" if f[2] else "multiply"),
-            "Teams: " + ("on (2v2)" if f[3] else "off"),
-            "-1x zone: " + ("on" if f[4] else "off"),
-            "Next: join",
-            "How to play",
-            "Back",
-        ]
+        rounds = ROUNDS[self.length]
+        said = {
+            "board": "Board: " + ("virtual" if f["board"] else "real (table)"),
+            "length": "Length: " + ("%d rounds" % rounds if rounds else "to a score"),
+            "target": "Target: %d points" % TARGETS[self.target],
+            "mode": "Scoring: " + ("kids (add)" if f["mode"] else "multiply"),
+            "teams": "Teams: " + ("on (2v2)" if f["teams"] else "off"),
+            "minus": "-1x zone: " + ("on" if f["minus"] else "off"),
+            "next": "Next: join",
+            "howto": "How to play",
+            "back": "Back",
+        }
+        return [said[k] for k in self.rows()]
 
     def draw(self):
-        i = self.cursor
-        rounds, target = LENGTHS[self.length]
-        if i == 1:
-            self.title = (
-                "Most pts in %d rounds" % rounds if rounds else "Till someone has %d" % target
-            )
+        k = self.rows()[self.cursor]
+        rounds = ROUNDS[self.length]
+        if k == "length":
+            self.title = "Most pts in %d rounds" % rounds if rounds else "Play to a set score"
+        elif k == "target":
+            self.title = "Till someone has %d" % TARGETS[self.target]
         else:
-            self.title = HELP[i][1 if self.flags()[i] else 0]
+            self.title = HELP[k][1 if self.flags().get(k) else 0]
         ListScreen.draw(self)
 
     def select(self, i, now):
         o = self.o
-        if i == 0:
+        k = self.rows()[i]
+        if k == "board":
             o["board"] = "table" if o["board"] == "virtual" else "virtual"
-        elif i == 1:
-            self.length = (self.length + 1) % len(LENGTHS)
-        elif i == 2:
+        elif k == "length":
+            self.length = (self.length + 1) % len(ROUNDS)
+        elif k == "target":
+            self.target = (self.target + 1) % len(TARGETS)
+        elif k == "mode":
             if o["minus_zone"]:  # T2: kids' scoring is not offered with the -1x zone
                 self.say("Kids' scoring: not with -1x zone", now)
                 return None
             o["mode"] = "add" if o["mode"] == "multiply" else "multiply"
-        elif i == 3:
+        elif k == "teams":
             o["teams"] = not o["teams"]
-        elif i == 4:
+        elif k == "minus":
             if o["mode"] == "add":
                 self.say("-1x zone: not with kids' scoring", now)
                 return None
             o["minus_zone"] = not o["minus_zone"]
-        elif i == 5:
-            self.app.remember["tumblin_setup"] = (self.length, dict(o))
+        elif k == "next":
+            self.app.remember["tumblin_setup"] = (self.length, self.target, dict(o))
             return TumblinJoin(self.app, self.options())
-        elif i == 6:
+        elif k == "howto":
             from slampad.app import registry
             from slampad.app.menu_howto import HowToScreen
 

@@ -69,7 +69,7 @@ class EnterScreen(ListScreen):
         self.pad_t = self.t0 = now  # the slam of the round's last throw may bounce in here
         ListScreen.enter(self, now)
         note = self.play.take_note()  # S3: an undo on the round's summary brought us here
-        if note.startswith("Undone"):
+        if note.startswith("Taken back"):
             self.say(note, now)
 
     def on_pad(self, press, now):
@@ -106,7 +106,7 @@ class EnterScreen(ListScreen):
             self.cursor = lv.index(self.level)
             self.level = None
             self.app.beep(cues.PENALTY)
-            self.say("Undone: the level of %s die %d" % (self.name(s), len(g.dice[s]) + 1), now)
+            self.say("Taken back: the level of %s die %d" % (self.name(s), len(g.dice[s]) + 1), now)
         return None
 
     def act(self, a, now):
@@ -130,7 +130,7 @@ class EnterScreen(ListScreen):
             else:
                 what = "%s's last throw" % self.name(s)
             self.app.beep(cues.PENALTY)
-            self.say("Undone: " + what, now)
+            self.say("Taken back: " + what, now)
         else:
             s = a[1]
             self.app.beep(cues.SLAM)

@@ -130,14 +130,14 @@ class Throws(Screen):
                 self.faces[e[1]] = e[2]
                 self.msgs = ["%s rolled %d" % (self.name(e[1]), e[2])]
             elif k == "roll_again":
-                self.note = "Tie %s: roll again" % words.names(seats, e[1])
+                self.note = "%s tie: roll again" % words.names(seats, e[1])
                 for s in e[1]:
                     self.faces[s] = None
             elif k == "round":  # after round_over (summarised with the old order)
                 self.order_line = "Order: " + words.names(seats, e[2])
                 self.playing = list(e[2])
                 if self.summary:
-                    self.summary.append("Next: " + words.names(seats, e[2]))
+                    self.summary.append("Next round: " + words.names(seats, e[2]))
                 if self.stage == "roll":
                     self.note = ""
                     self.set_stage("order", now)
@@ -149,7 +149,7 @@ class Throws(Screen):
             elif k == "overtime":
                 self.summary.append(words.overtime(seats, g, e))
             elif k == "game_over":
-                self.summary[0] = "Final: round %d" % g.round
+                self.summary[0] = "Round %d: final" % g.round
             elif k == "undone":
                 self.note = words.undone(seats, e[1])
                 self.playing = list(g.order)
