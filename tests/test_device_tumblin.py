@@ -542,8 +542,8 @@ def test_T5_a_game_to_the_highest_target_always_fits_the_flash(shim):
         st.save("settings", {"brightness": 100, "bot_level": "normal", "bot_ms": 900,
                              "bot_errors": 10, "look_ms": 5000, "sound": 1, "dim_s": 120,
                              "sleep_s": 600, "howto": 15})  # fmt: skip
-        st.save("stats", {"g": {k: [999, [99] * 6] for k in ("wildside", "gowild",
-                              "gowild_table", "tumblin", "diceland")}, "f": 180, "fc": 2})  # fmt: skip
+        games = ("wildside", "gowild", "gowild_table", "tumblin", "diceland")
+        st.save("stats", {"g": {k: [999, [99] * 6] for k in games}, "f": 180, "fc": 2})
         g = Tumblin({"board": "virtual", "players": 4, "target": top}, seed)
         bots = [TumblinBot(s, "easy", seed) for s in range(4)]
         meta = {"seats": [0, 1, 2, 3], "kinds": ["easy"] * 4, "options": g.options}
