@@ -10,7 +10,7 @@ shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory
 
 # The setup list, top to bottom.
-SCENE, SIZE, TERRAIN, FATAL, GROUPING, CAPITAL, FILL, OPPONENT, NEXT, BACK = range(10)
+SCENE, SIZE, TERRAIN, FATAL, GROUPING, CAPITAL, FILL, OPPONENT, NEXT, HOWTO, BACK = range(11)
 GAMES_ROW = 3  # Diceland in the menu
 
 
@@ -163,7 +163,7 @@ def test_menu_opens_diceland_setup_with_every_line_explained(dev_factory):
     assert scr.items() == [
         "Scene: valley", "Size: 18 hexes", "Terrain: on", "Fatal attract: off",
         "Grouping: off", "Capital: off", "Fill the void: off", "P2: bot normal",
-        "Next: seats", "Back",
+        "Next: seats", "How to play", "Back",
     ]
     helps = []
     for row in range(len(scr.items())):

@@ -51,8 +51,14 @@ def cursor_item(dev):
 
 
 def note(dev):
-    """A list screen's rows above its items (its title or a passing note), joined."""
-    return " ".join(x for x in dev.lines() if x and not x.startswith((">", " ")))
+    """A list screen's rows above its items (its title or a passing note), joined; not
+    the colour display's hint row under them."""
+    rows = []
+    for x in dev.lines():
+        if x.startswith((">", " ")):
+            break
+        rows.append(x)
+    return " ".join(x for x in rows if x)
 
 
 def to_item(dev, prefix, limit=16):

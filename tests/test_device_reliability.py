@@ -20,6 +20,7 @@ dev_factory = device_helpers.dev_factory
 DEFAULTS = {"brightness": 30, "sound": 1, "bot_level": "normal", "look_ms": 5000}
 DEFAULTS.update(dim_s=120, sleep_s=600)  # issue 9
 DEFAULTS.update(bot_ms=900, bot_errors=10)  # issue 18: the custom bot (W11)
+DEFAULTS.update(howto=15)  # issue 29: these tests' devices made every how-to-play offer
 
 
 def screen_name(dev):
@@ -77,7 +78,7 @@ def test_settings_are_saved_on_leaving_and_come_back_at_power_up(dev_factory, pr
     leave_settings(dev)
     want = {"brightness": 75, "sound": 0, "bot_level": "easy", "look_ms": 6000}
     want.update(dim_s=300, sleep_s=300)
-    want.update(bot_ms=900, bot_errors=10)
+    want.update(bot_ms=900, bot_errors=10, howto=15)
     assert saved_now(dev) == want
     assert flash.writes == 1 and flash.erases == 0  # one write, on a blank sector
     image = dev.flash_image()

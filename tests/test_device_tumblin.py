@@ -491,7 +491,7 @@ def test_headless_tumblin_demo_script(dev_factory, tmp_path):
 
     import sim_script
 
-    dev = dev_factory("pico", seed=1, frame_ms=2)
+    dev = dev_factory("pico", seed=1, frame_ms=2, settings={"SLAMPAD_HOWTO": "0"})  # fresh
     path = os.path.join(os.path.dirname(os.path.dirname(sim_script.__file__)), "sim_tumblin.txt")
     with open(path) as f:
         cmds = sim_script.parse(f.read())

@@ -14,7 +14,7 @@ shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory
 
 # The setup list, top to bottom.
-BOARD, LENGTH, SCORING, TEAMS, MINUS, NEXT, BACK = range(7)
+BOARD, LENGTH, SCORING, TEAMS, MINUS, NEXT, HOWTO, BACK = range(8)
 
 
 def screen_name(dev):
@@ -83,7 +83,7 @@ def test_menu_opens_tumblin_setup_with_the_defaults_explained(dev_factory):
     ]
     assert note(dev) == "You enter each die"
     helps = {}
-    for row in range(1, 7):
+    for row in range(1, 8):
         dev.tap("down")
         helps[row] = (cursor_row(dev), note(dev))
     assert helps == {
@@ -92,6 +92,7 @@ def test_menu_opens_tumblin_setup_with_the_defaults_explained(dev_factory):
         TEAMS: ("Teams: off", "Each for themselves"),
         MINUS: ("-1x zone: off", "No -1x zone on board"),
         NEXT: ("Next: join", "Then slam to join"),
+        HOWTO: ("How to play", "Pictures, a page each"),
         BACK: ("Back", "Back to the games"),
     }
     dev.tap("select")
@@ -159,13 +160,13 @@ def test_T5_setup_offers_every_target_from_50_to_500_in_steps_of_50(dev_factory)
     assert (scr.options()["rounds"], scr.options()["target"]) == (4, None)
     assert dev.lines()[LENGTH + 2] == " Scoring: multiply"
     set_row(dev, LENGTH, "Length: to a score")  # the target chosen is kept
-    assert scr.options()["target"] == 1000
+    assert scr.options()["target"] == 500
     to_join(dev)
     dev.tap("1")
     dev.tap("2")
     start(dev)
     g = dev.app.screen.game
-    assert (g.options["rounds"], g.options["target"]) == (None, 1000)
+    assert (g.options["rounds"], g.options["target"]) == (None, 500)
     assert width.too_wide == []
 
 

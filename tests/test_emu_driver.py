@@ -349,7 +349,7 @@ def test_the_demo_plays_on_the_simulator(dev_factory, tmp_path):
     with open(emu.DEMO) as f:
         commands = sim_script.parse(f.read())
     assert "auto" not in [c for _n, c, _a in commands]
-    dev = dev_factory("pico", seed=1)
+    dev = dev_factory("pico", seed=1, settings={"SLAMPAD_HOWTO": "0"})  # a fresh drive's
     shots = sim_script.run_script(dev, commands, str(tmp_path))
     assert [os.path.basename(p) for p in shots] == [
         "01-menu.png", "02-join.png", "03-seats.png", "04-round.png", "05-ruling.png"

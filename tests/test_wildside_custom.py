@@ -222,7 +222,7 @@ def test_w11_each_custom_row_explains_itself_in_one_row(dev_factory, profile):
 
 
 def test_w11_the_custom_reaction_reads_in_seconds():
-    from slampad.app.menu import _secs
+    from slampad.app.menu_settings import _secs
 
     assert [_secs(ms) for ms in (300, 900, 1000, 1500, 2000, 450, 1234)] == [
         "0.3", "0.9", "1", "1.5", "2", "0.45", "1.234"]  # fmt: skip

@@ -91,6 +91,20 @@ def card(shape, colour=None):
     return (tuple(rows), 11, colour)
 
 
+def menu_icon(key):
+    """The start menu's picture for a game (its key), "Statistics" or "Settings"."""
+    if key == "wildside":
+        return die(5, WHITE)
+    if key == "gowild":
+        rows = card(HEART, 0xFF2020)[0]
+        return (rows[:1] + rows[2:], 11, 0xFF2020)  # 12 rows: a text row's height
+    if key == "tumblin":
+        return (STEPS, 12, 0xE0A040)
+    if key == "diceland":
+        return (HEX, 12, 0x3060FF)
+    return (CHART, 12, 0x40D060) if key == "Statistics" else (GEAR, 12, 0xB0B0B0)
+
+
 class Picture:
     """``glyphs`` side by side, centred in the box (x, y, w, h) of ``text``'s display,
     at the largest whole scale that fits; in colour where the display has it."""

@@ -1,12 +1,13 @@
 """How to play, on the device: a game's pages, each a picture and a sentence or two,
 turned with up/down (or a pad); select goes back to the screen that opened them: a
 game's setup ("How to play"), or the setup after the offer made the first time a game
-is chosen (app/menu.py: ``OfferScreen``). A menu_ module: the menu unloads it.
+is chosen (``OfferScreen``). A menu_ module: the menu unloads it.
 
 A game's pages come from ``pages()`` in app/<game>/howto.py: (glyphs, words) pairs, the glyphs
 those of app/menu_art.py."""
 
 from slampad.app import cues
+from slampad.app.lists import ListScreen
 from slampad.app.screen import Screen
 from slampad.app.ui import wrap
 
@@ -110,3 +111,34 @@ class HowToScreen(Screen):
         nxt = self.chosen
         self.chosen = None
         return nxt
+
+
+class OfferScreen(ListScreen):
+    """The first time a game is chosen: its pages, or straight to its setup."""
+
+    def __init__(self, app, entry, open_setup):
+        ListScreen.__init__(self, app)
+        self.entry = entry
+        self.open_setup = open_setup  # registry.open_setup (this module does not import it)
+        self.title = "New to %s?" % entry["title"]
+
+    def items(self):
+        return ["How to play", "Skip to the game"]
+
+    def select(self, i, now):
+        setup = self.open_setup(self.app, self.entry)
+        return HowToScreen(self.app, self.entry, setup) if i == 0 else setup
+
+    def on_leave(self, now):
+        self.app.save_settings()  # the offer is made once: a safe point, no game yet
+
+
+def offer(app, entry, i, open_setup):
+    """What the menu opens for game ``entry`` (the menu's ``i``-th): the offer the first
+    time, else its setup. Which games were offered is a setting (``howto``: a bit per
+    game), so it lasts."""
+    bit = 1 << i
+    if app.cfg["howto"] & bit:
+        return open_setup(app, entry)
+    app.cfg["howto"] |= bit
+    return OfferScreen(app, entry, open_setup)
