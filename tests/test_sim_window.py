@@ -15,6 +15,15 @@ def key(kind, k):
     return pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0)
 
 
+def no_audio_device(monkeypatch):
+    """The sound library finds no audio device (pygame.mixer.init fails)."""
+
+    def no_audio(**kw):
+        raise pygame.error("no audio device here")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_audio)
+
+
 def tap_in_one_frame(k):
     return [key(pygame.KEYDOWN, k), key(pygame.KEYUP, k)]
 
@@ -244,10 +253,7 @@ def test_the_window_plays_the_device_tones(shim, monkeypatch):
 def test_without_an_audio_device_the_window_shows_the_tone(shim, monkeypatch):
     import sim_window
 
-    def no_audio(**kw):
-        raise pygame.error("no audio device here")
-
-    monkeypatch.setattr(pygame.mixer, "init", no_audio)
+    no_audio_device(monkeypatch)
     notes = []
     real = sim_window.Window.draw
 
@@ -403,10 +409,7 @@ LONG_NOTE = ("script stopped: line 12: until 2000 P1: attack from?: the screen s
 def test_the_windows_note_is_not_cut(shim, monkeypatch, profile):
     import sim_window
 
-    def no_audio(**kw):
-        raise pygame.error("no audio device here")
-
-    monkeypatch.setattr(pygame.mixer, "init", no_audio)
+    no_audio_device(monkeypatch)
     drawn = []
     real = sim_window.Window.draw
 
