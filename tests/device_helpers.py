@@ -168,6 +168,22 @@ class WidthCheck:
 # -- driving the device ----------------------------------------------------------------
 
 
+def scores_shown(lines):
+    """The game-over screen's score board read back (app/over.py board()): [name, number]
+    pairs in the order shown, from the OLED's "Points: P3 21  P1 17" rows or the colour
+    display's "P3  21 points" rows (the rows between the title and the choices)."""
+    out = []
+    for row in lines[1:]:
+        row = row.strip(" >")
+        if row in ("Rematch", "Menu", ""):
+            break
+        words = row.split()
+        for i, w in enumerate(words):
+            if w[:1] == "P" and w[1:2].isdigit() and i + 1 < len(words):
+                out.append([w, int(words[i + 1])])
+    return out
+
+
 def move_cursor(dev, frm, to):
     while frm < to:
         dev.tap("down")

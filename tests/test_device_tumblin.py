@@ -5,7 +5,7 @@ round summaries and the end (T5), seat colours (S1), and replays from the seed (
 import sys
 
 import device_helpers
-from device_helpers import S1_COLOUR, WidthCheck, colour_name, run_until
+from device_helpers import S1_COLOUR, WidthCheck, colour_name, run_until, scores_shown
 
 from slampad.app.tumblin.looks import shown_power
 from slampad.ticks import ticks_diff
@@ -200,8 +200,9 @@ def test_T6_virtual_game_two_humans_two_bots_to_the_end_and_replay(dev_factory):
     assert summaries == g.round
     won = g.winners()
     assert dev.lines()[0] == "Winner: P%d" % (won[0] + 1) or dev.lines()[0].startswith("Draw")
-    best = max(range(len(g.totals)), key=lambda s: g.totals[s])
-    assert dev.lines()[1].startswith(" P%d %d, " % (best + 1, g.totals[best]))  # with its seat
+    # Every seat with its total, most first (ties in seat order), on as few rows as hold them.
+    best = sorted(range(len(g.totals)), key=lambda s: (-g.totals[s], s))
+    assert scores_shown(dev.lines()) == [["P%d" % (s + 1), g.totals[s]] for s in best]
     again = replay(scr)
     assert again.to_dict() == g.to_dict() and again.totals == g.totals
     assert not wide.too_wide, wide.too_wide

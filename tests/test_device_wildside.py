@@ -325,10 +325,10 @@ def test_W10_both_last_dice_lost_in_one_tick_is_a_draw_on_screen(dev_factory):
     dev.release("2")
     until_stage(dev, None, 5000)  # the game-over screen
     assert dev.app.screen.big.shown == "Draw!"  # big, under the score, a while (OLED)
-    assert dev.lines()[:3] == ["Draw: P1 P2", " P1:0 P2:0", ""], dev.lines()
+    assert dev.lines()[:3] == ["Draw: P1 P2", " Dice: P1 0  P2 0", ""], dev.lines()
     dev.run(2600)
     lines = dev.lines()
-    assert lines[:4] == ["Draw: P1 P2", " P1:0 P2:0", ">Rematch", " Menu"], lines
+    assert lines[:4] == ["Draw: P1 P2", " Dice: P1 0  P2 0", ">Rematch", " Menu"], lines
 
 
 def test_W10_two_last_dice_lost_with_a_third_player_left_is_no_draw(dev_factory):
@@ -343,7 +343,7 @@ def test_W10_two_last_dice_lost_with_a_third_player_left_is_no_draw(dev_factory)
     dev.release("1")
     dev.release("2")
     until_stage(dev, None, 5000)
-    assert dev.lines()[:2] == ["Winner: P3", " P1:0 P2:0 P3:2"], dev.lines()
+    assert dev.lines()[:2] == ["Winner: P3", " Dice: P3 2 P1 0 P2 0"], dev.lines()
 
 
 # -- W6: a slam tick off the round's clock never ends the app ---------------------------------

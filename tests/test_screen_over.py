@@ -4,7 +4,9 @@ a while before the choices, and a press in that time only brings the choices."""
 
 import device_helpers
 import pytest
-from device_helpers import S1_COLOUR, lit_colours
+from device_helpers import S1_COLOUR, colour_name, lit_colours, scores_shown
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 shim = device_helpers.shim
 dev_factory = device_helpers.dev_factory
@@ -105,3 +107,68 @@ def test_T5_a_team_wins_together_in_white(dev_factory):
     scr, _ = over(dev, ["P2+P4"])  # Tumblin' Dice's teams variant (T5)
     assert dev.lines()[0] == "Winner: P2+P4" and scr.big.shown == "P2+P4 win!"
     assert set(lit_colours(dev.screenshot(), scr.big.box)) == {"white"}
+
+
+def rgb(c):
+    return (c >> 16, (c >> 8) & 255, c & 255)
+
+
+SIX = [["P1", 0], ["P2", 3], ["P3", 12], ["P4", 1], ["P5", 0], ["P6", 2]]
+
+
+def test_S1_the_colour_display_gives_each_seat_a_row_most_first_in_its_colour(dev_factory):
+    """Issue 29 item 3: every game's end (Wildside's dice, Tumblin's and Go Wild!'s points)
+    on the 240x240 is a board: a row a seat, most first, the numbers under each other, each
+    row in its seat's colour."""
+    from slampad.app.over import OverScreen
+    from slampad.app.scores import board
+    from slampad.app.ui import SEAT_COLOURS
+
+    dev = dev_factory("pico_tft")
+    dev.run(300)
+    app = dev.app
+    app.go(OverScreen(app, ["P3"], board(app.text, SIX, "die", "dice"), lambda: None))
+    dev.run(3000)  # six rows leave no room for the winner big: it is shown alone first
+    want = [" P3  12 dice", " P2   3 dice", " P6   2 dice", " P4   1 die", " P1   0 dice",
+            " P5   0 dice"]  # ties in seat order
+    assert dev.lines()[:9] == ["Winner: P3"] + want + [">Rematch", " Menu"], dev.lines()
+    shot = dev.screenshot()
+    h = app.text.cell[1]
+    for r, seat in zip(range(1, 7), (2, 1, 5, 3, 0, 4), strict=True):
+        seen = lit_colours(shot, (0, r * h, dev.hw.width, h))
+        assert max(seen, key=seen.get) == colour_name(rgb(SEAT_COLOURS[seat])), (r, seen)
+    assert colour_name(rgb(SEAT_COLOURS[4])) not in ("white", "off")  # P5 is told apart
+
+
+def test_the_oled_says_what_the_numbers_are_and_leaves_no_seat_out(dev_factory):
+    """Tumblin's end used to show the seats that fit one row and drop the rest."""
+    from slampad.app.over import OverScreen
+    from slampad.app.scores import board
+
+    dev = dev_factory("pico")
+    dev.run(300)
+    app = dev.app
+    six = [["P%d" % (s + 1), 100 + 7 * s] for s in range(6)]
+    app.go(OverScreen(app, ["P6"], board(app.text, six, "point"), lambda: None))
+    dev.run(3000)  # the winner alone a while, then the choices
+    lines = dev.lines()
+    assert lines[1].startswith(" Points: P6 135"), lines
+    assert scores_shown(lines) == six[::-1], lines
+    assert lines[-2:] == [">Rematch", " Menu"] or ">Rematch" in lines, lines
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 999), min_size=1, max_size=6), st.integers(12, 30))
+def test_the_oled_board_holds_every_seat_once_most_first_never_split(points, cols):
+    from slampad.app.scores import board
+
+    class Text:
+        colour = False
+
+    Text.cols = cols + 1
+    entries = [["P%d" % (s + 1), n] for s, n in enumerate(points)]
+    rows = board(Text, entries, "point")
+    assert rows[0].startswith("Points:")
+    assert all(len(r) <= cols for r in rows), rows
+    best = sorted(range(len(points)), key=lambda s: (-points[s], s))
+    assert scores_shown(["title"] + rows) == [entries[s] for s in best]

@@ -111,7 +111,7 @@ def test_tft_the_table_and_a_held_hand_are_big_cards_filling_the_screen(dev_fact
         # The screen is filled: the prompt on the last row, above it whether the set
         # picked (its cards raised) would win.
         lines = dev.lines()
-        assert lines[9].startswith("P1: up/down, select"), lines
+        assert lines[9].startswith("P1: pick then select"), lines
         table = [[s, cards(p)] for s, p in plays]
         want = "wins so far" if oracle_winner(table + [[0, pick]], 0) == 0 else "loses to P3"
         assert lines[8].strip() == "This set " + want, lines  # G4, read independently
@@ -366,7 +366,7 @@ def test_tft_the_raised_cards_stay_clear_of_the_score_row(dev_factory, hands, pl
 def test_game_over_lists_the_seats_most_points_first_in_their_colours(dev_factory, profile):
     """Issue 29 item 3: on the colour display Go Wild!'s game over is a score board, a row
     a seat with its points, most first, each in its seat's colour (S1), the winner big
-    under it; the OLED keeps the seats packed on as few rows as they fit."""
+    under it; the OLED packs the seats, most first, on as few rows as they fit."""
     from device_helpers import S1_COLOUR, lit_colours
 
     from slampad.app.gowild.words import OverScreen
@@ -380,9 +380,9 @@ def test_game_over_lists_the_seats_most_points_first_in_their_colours(dev_factor
     lines = dev.lines()
     if profile == "pico":
         dev.run(3000)  # the winner alone a while, then the choices
-        assert dev.lines()[:4] == ["Winner: P3", " P1 17 P2 1 P3 21", " P4 20", ">Rematch"]
+        assert dev.lines()[:4] == ["Winner: P3", " Points: P3 21 P4 20", " P1 17 P2 1", ">Rematch"]
         return
-    want = [" P3  21 points", " P4  20 points", " P1  17 points", " P2  1 point"]
+    want = [" P3  21 points", " P4  20 points", " P1  17 points", " P2   1 point"]
     assert lines[:7] == ["Winner: P3"] + want + [">Rematch", " Menu"], lines
     shot = dev.screenshot()
     w, h = dev.app.text.cell

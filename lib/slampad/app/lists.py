@@ -3,7 +3,7 @@
 from slampad.app import cues
 from slampad.app.listlook import BACK, QUESTION
 from slampad.app.screen import Screen
-from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
+from slampad.app.ui import WHITE, seat_colour, wrap
 from slampad.ticks import ticks_diff
 
 WRAP = 1 << 29
@@ -11,14 +11,6 @@ NOTE_MS = 2500
 GOLD = 0xFFD040
 GREY = 0x909090
 HINT = "Up/down, then select"  # the colour display's last row, when the list leaves it
-
-
-def _seat_colour(line):
-    """A row naming a seat first (" P3 bot hard") in that seat's colour, else white."""
-    s = line[1:].lstrip()
-    if len(s) > 2 and s[0] == "P" and "1" <= s[1] <= "6" and s[2] in " :":
-        return SEAT_COLOURS[int(s[1]) - 1]
-    return WHITE
 
 
 class ListScreen(Screen):
@@ -66,7 +58,7 @@ class ListScreen(Screen):
             lines.append((">" if i == self.cursor else " ") + item)
         colours = None
         if t.colour:  # the title in gold, a seat's row in its colour (S1)
-            colours = [GOLD] * first + [_seat_colour(x) for x in lines[first:]]
+            colours = [GOLD] * first + [seat_colour(x) for x in lines[first:]]
             if self.hint and len(lines) < t.rows - 1:  # room: what the buttons do, in grey
                 lines += [""] * (t.rows - 1 - len(lines)) + [HINT]
                 colours += [WHITE] * (t.rows - 1 - len(colours)) + [GREY]

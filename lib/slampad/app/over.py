@@ -1,4 +1,4 @@
-"""Game over: the winner, the score, and rematch or back to the menu."""
+"""Game over: the winner, the scores, and rematch or back to the menu."""
 
 from slampad.app import cues
 from slampad.app.lists import ListScreen
@@ -15,7 +15,8 @@ class OverScreen(ListScreen):
     splash_at = None  # when the winner filled the screen alone (no rows left over for it)
 
     def __init__(self, app, winners, score, rematch):
-        """winners: seat names; score: one line; rematch(): the next game's screen."""
+        """winners: seat names; score: one row, or rows (board()); rematch(): the next
+        game's screen."""
         ListScreen.__init__(self, app)
         self.rematch = rematch
         w = winners[0]
@@ -28,13 +29,13 @@ class OverScreen(ListScreen):
             self.cheer = w + (" wins!" if one else " win!")
         # One seat: in its colour (S1) where the display has colour.
         self.cheer_colour = SEAT_COLOURS[int(w[1]) - 1] if one and "1" <= w[1] <= "6" else WHITE
-        self.score = score
+        self.rows = [score] if isinstance(score, str) else score
 
     def items(self):
-        return [self.score, "Rematch", "Menu"]
+        return self.rows + ["Rematch", "Menu"]
 
     def enter(self, now):
-        self.cursor = 1
+        self.cursor = len(self.rows)  # on Rematch
         t = self.app.text
         free = t.rows - 1 - len(self.items())
         if free < 2:  # the OLED: the winner under the score first, then the choices
@@ -81,9 +82,10 @@ class OverScreen(ListScreen):
             self.big = None
 
     def select(self, i, now):
-        if i == 1:
+        i -= len(self.rows)
+        if i == 0:
             return self.rematch()
-        if i == 2:
+        if i == 1:
             self.rematch = None
             return self.app.menu_screen()  # which unloads the game
         return None

@@ -19,6 +19,14 @@ def rgb(colour, scale=1.0):
     return (int(r * scale), int(g * scale), int(b * scale))
 
 
+def seat_colour(line, colour=WHITE):
+    """S1: a line naming a seat first (" P3: ...", ">P3's") in its colour; else ``colour``."""
+    s = line.lstrip(" >")
+    if len(s) > 2 and s[0] == "P" and "1" <= s[1] <= "6" and s[2] in " ,:'+":
+        return SEAT_COLOURS[int(s[1]) - 1]
+    return colour
+
+
 def wrap(text, cols):
     """Word-wrap one string into lines of at most cols characters."""
     out = []

@@ -177,7 +177,7 @@ class PlayScreen(Screen):
 
         w = g.winners()
         saves.finished(self.app, "diceland", w)
-        score = words.score(g)  # D9: why the winner won
+        score = words.scores(g, self.app.text.colour)  # D9: why the winner won
         pads, kinds, o = self.pads, self.kinds, self.options
 
         def again():

@@ -8,7 +8,7 @@ import displayio
 from slampad.app import view
 from slampad.app.diceland import words
 from slampad.app.diceland.art import HexMap
-from slampad.app.ui import SEAT_COLOURS, WHITE
+from slampad.app.ui import SEAT_COLOURS, WHITE, seat_colour
 
 NEWS_ROWS = 3
 
@@ -45,8 +45,7 @@ class View(view.View):
             lines += [""] * (k - 2) + moment["news"]
             ink = WHITE
             for i, row in enumerate(moment["news"]):  # in the colour of the seat it names first
-                if len(row) > 1 and row[0] == "P" and "1" <= row[1] <= "6":
-                    ink = SEAT_COLOURS[int(row[1]) - 1]
+                ink = seat_colour(row, ink)  # a row that goes on a sentence keeps its ink
                 colours[k + i] = ink
         else:
             lines += [""] * (t.rows - 3) + [words.hint(game, moment)]

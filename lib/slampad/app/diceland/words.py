@@ -125,6 +125,18 @@ def score(g):
     return "Tie: %s began" % name(w)
 
 
+def scores(g, colour):
+    """The end screen's rows: the reason (score()); on the colour display then a row a
+    side, the winner first: "P1  7 dice, sum 25" (in its colour: the list's, S1)."""
+    out = [score(g)]
+    if colour:
+        w = g.winners()[0]
+        for s in (w, 1 - w):
+            n = g.count(s)
+            out.append("%s  %d %s, sum %d" % (name(s), n, "die" if n == 1 else "dice", g.total(s)))
+    return out
+
+
 def pages(lines, cols, rows):
     """The news laid out in pages of ``rows`` rows: each page a list of its rows, a
     sentence never split over two pages unless it alone needs more than a page."""

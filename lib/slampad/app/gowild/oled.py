@@ -67,7 +67,7 @@ class View(View):
                 if roomy:
                     say(0, "%s: pick with up/down, then select" % names[s], colour)
                 else:
-                    say(0, "%s: up/down, select" % names[s], colour)
+                    say(0, "%s: pick then select" % names[s], colour)
             else:
                 add(5, [[wild]])
                 add(3, points)

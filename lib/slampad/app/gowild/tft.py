@@ -94,7 +94,7 @@ class View(View):
                       for k, c in enumerate(c for c in range(6) if hand[c])]  # fmt: skip
                 blocks.append((0, [("", cs), ("", ()), ("", ())], WHITE))  # the hand
                 say(0, "This set " + verdict(g, names, s, pick), WHITE)  # its cards: raised
-                say(0, "%s: up/down, select" % names[s], colour)
+                say(0, "%s: pick then select" % names[s], colour)
             else:
                 say(5, wild)
                 last = waiting(msgs, moment["bot"], s, names, True)

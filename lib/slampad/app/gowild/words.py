@@ -4,7 +4,8 @@ by seat, game over; and the rows they go on, as pieces (a string, or a card as
 (count, colour) that app/gowild/cards.py draws), packed into rows whole."""
 
 from slampad.app import over
-from slampad.app.ui import SEAT_COLOURS, WHITE
+from slampad.app.scores import board, count
+from slampad.app.ui import SEAT_COLOURS, WHITE, seat_colour  # noqa: F401 (tft.py takes it from here)
 from slampad.games import gowild_cards as gc
 
 
@@ -54,11 +55,6 @@ def fit(blocks, n):
     return [blocks[i] for i in keep]
 
 
-def count(n, thing):
-    """"1 card", "3 cards"."""
-    return "%d %s%s" % (n, thing, "" if n == 1 else "s")
-
-
 def wild_line(names, g):
     return names[g.wild_one] + " is the Wild One" if g.wild_one is not None else "No Wild One yet"
 
@@ -81,13 +77,6 @@ def result(done, seats, names, size=None, plays=()):
 
 def game_over(name, points):
     return "%s has %d points and wins the game" % (name, points)
-
-
-def seat_colour(line, colour=WHITE):
-    """A line about one seat ("P3 ...") in that seat's colour (S1); else ``colour``."""
-    if len(line) > 2 and line[0] == "P" and "1" <= line[1] <= "6" and line[2] in " ,:'":
-        return SEAT_COLOURS[int(line[1]) - 1]
-    return colour
 
 
 def waiting(msgs, bot, s, names, roomy):
@@ -123,40 +112,11 @@ def scores(names, points, cols):
     return ["".join(r) for r in rows]
 
 
-def board(names, points):
-    """The colour display's score board: a row a seat, most points first ("P3 21
-    points"), each row's seat first (seat_colour gives its colour)."""
-    order = sorted(range(len(points)), key=lambda s: -points[s])
-    return ["%s  %s" % (names[s], count(points[s], "point")) for s in order]
-
-
 class OverScreen(over.OverScreen):
-    """The winner, then every seat's points on as many rows as they need; on the colour
-    display a row a seat, most points first, in the seats' colours (S1), the winner big
-    under them (the same screen by name: the soak's player and the tests know it as
-    OverScreen)."""
+    """The winner, then every seat's points (scores.board(): on the colour display a row a
+    seat, most points first, in the seats' colours, S1). The same screen by name: the
+    soak's player and the tests know it as OverScreen."""
 
     def __init__(self, app, winners, names, points, rematch):
-        over.OverScreen.__init__(self, app, winners, "", rematch)
-        t = app.text
-        if t.colour:
-            self.rows = board(names, points)
-        else:
-            self.rows = scores(names, points, t.cols - 1)  # a list row's first cell: cursor
-
-    def draw(self):
-        over.OverScreen.draw(self)
-        t = self.app.text
-        if t.colour:  # the same rows, each about one seat in its colour
-            t.show(t.lines, [seat_colour(x[1:]) for x in t.lines])
-
-    def items(self):
-        return self.rows + ["Rematch", "Menu"]
-
-    def enter(self, now):
-        over.OverScreen.enter(self, now)
-        self.cursor = len(self.rows)  # on Rematch
-        self.draw()
-
-    def select(self, i, now):
-        return over.OverScreen.select(self, i - len(self.rows) + 1, now)
+        rows = board(app.text, [[names[s], points[s]] for s in range(len(points))], "point")
+        over.OverScreen.__init__(self, app, winners, rows, rematch)

@@ -3,7 +3,7 @@ time: the title, as many score rows as fit, and the prompt on every page (a prom
 never has a page of its own). Each page stays up long enough to read (read_ms: a
 time that grows with its words); the pages go round until a press goes on."""
 
-from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
+from slampad.app.ui import WHITE, seat_colour, wrap
 
 WORD_MS = 250  # a page stays up this long per word on it ...
 BASE_MS = 1000  # ... plus this (finding the place) ...
@@ -78,10 +78,5 @@ def shown(ps, dt):
 
 
 def colours(lines):
-    """S1: a seat's row ("P2 ...") in its colour, the rest white."""
-    out = [WHITE] * len(lines)
-    for i in range(1, len(lines)):
-        x = lines[i]
-        if len(x) > 2 and x[0] == "P" and x[1] in "123456" and x[2] in " :'":
-            out[i] = SEAT_COLOURS[int(x[1]) - 1]
-    return out
+    """S1: below the title, a seat's row ("P2 ...") in its colour, the rest white."""
+    return [WHITE] + [seat_colour(x) for x in lines[1:]]

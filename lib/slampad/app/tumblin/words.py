@@ -72,29 +72,17 @@ def over(app, g, seats, again):
     """The game-over screen (its rematch: ``again()``, a new play screen)."""
     from slampad.app import saves
     from slampad.app.over import OverScreen
+    from slampad.app.scores import board
 
     saves.finished(app, "tumblin", [seats[s] for s in g.winners()])
     if g.teams:
         won = ["+".join(name(seats, s) for s in g.winners())]
         t = g.unit_totals(g.totals)
-        score = "%s %d, %s %d" % (team(seats, g, 0), t[0], team(seats, g, 1), t[1])
+        entries = [[team(seats, g, 0), t[0]], [team(seats, g, 1), t[1]]]
     else:
         won = [name(seats, s) for s in g.winners()]
-        score = totals_line(seats, g, app.text.cols - 1)
-    return OverScreen(app, won, score, again)
-
-
-def totals_line(seats, g, cols):
-    """Each seat's total, best first ("P2 40, P1 31"), as many as fit ``cols``."""
-    tot = g.totals
-    ss = sorted(range(len(tot)), key=lambda s: -tot[s])
-    out = ""
-    for s in ss:
-        x = "%s %d" % (name(seats, s), tot[s])
-        if len(out) + 2 + len(x) > cols:
-            break
-        out = out + ", " + x if out else x
-    return out
+        entries = [[name(seats, s), g.totals[s]] for s in range(len(g.totals))]
+    return OverScreen(app, won, board(app.text, entries, "point"), again)
 
 
 def roll_rows(g, m, cols):

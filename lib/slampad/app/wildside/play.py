@@ -258,11 +258,13 @@ class PlayScreen(Clock):
     def over(self):
         from slampad.app import saves
         from slampad.app.over import OverScreen
+        from slampad.app.scores import board
 
         g = self.game
         pads, kinds, app, c = self.pads, self.kinds, self.app, self.custom
         saves.finished(app, "wildside", [pads[s] for s in g.winners()], self.fast)
-        score = " ".join("%s:%d" % (self.name(s), g.dice[s]) for s in range(len(g.dice)))
+        held = [[self.name(s), g.dice[s]] for s in range(len(g.dice))]
+        score = board(app.text, held, "die", "dice")
         won = [self.name(s) for s in g.winners()]
         return OverScreen(app, won, score, lambda: PlayScreen(app, pads, kinds, c))
 

@@ -7,7 +7,7 @@ dice tumbling and a ruling's die flying to the seat that collects it.
 Each display places the parts its own way (``make``); a seat's words stay on text row s
 (the sim log and the tests read them) and the message on the rows after the seats."""
 
-from slampad.app.ui import SEAT_COLOURS, wrap
+from slampad.app.ui import SEAT_COLOURS, seat_colour, wrap
 from slampad.app.view import View
 from slampad.app.wildside.icons import FACES, MAX_DICE, UNKNOWN, tile_of
 from slampad.app.wildside.ruling import Ruling
@@ -18,13 +18,6 @@ FRAME_MS = 60  # the tumbling dice's frame
 PAGE_MS = 1600  # long rulings are shown a page at a time
 FLY_MS = 600  # a ruling's die flies from the victim's row to the collector's
 SHOUT = 0xFFE000  # "SLAM!" where there is room for it
-
-
-def tint_of(msg):
-    """A message that starts with a seat ("P3 was first ...") in that seat's colour."""
-    if msg and len(msg) > 2 and msg[0] == "P" and "1" <= msg[1] <= "6" and msg[2] in " ,:'":
-        return SEAT_COLOURS[int(msg[1]) - 1]
-    return 0xFFFFFF
 
 
 class SlamView(View):
@@ -143,7 +136,7 @@ class SlamView(View):
             if i == mine:
                 own = len(out)  # the game's own words end here
             part = [""] if msgs[i] is None else wrap(msgs[i], t.cols)
-            tint = tint_of(msgs[i]) if i < mine else 0xFFFFFF
+            tint = seat_colour(msgs[i] or "") if i < mine else 0xFFFFFF
             if not starts or len(out) - starts[-1] + len(part) > room:
                 starts.append(len(out))
             for j in range(len(part)):
