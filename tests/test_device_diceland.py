@@ -494,6 +494,34 @@ def test_D9_the_end_says_why_the_winner_won(dev_factory):
         assert len(words.score(g)) <= 20  # one row of the end screen's list
 
 
+def test_D9_the_colour_displays_end_adds_each_sides_dice_and_sum_winner_first(dev_factory):
+    """Issue 29 item 3: on the 240x240 the end's reason has a row a side under it, the
+    winner's first, each in its seat's colour (S1); the OLED keeps the reason alone."""
+    from device_helpers import S1_COLOUR, lit_colours
+    from diceland_helpers import position
+
+    from slampad.app.diceland import words
+    from slampad.app.over import OverScreen
+
+    g = position("Pa3 Pb2 P P\nPa1 Pb1 P P", first=1)
+    g.phase, g.turn = "over", None
+    g.won = [g.result()]
+    assert words.scores(g, False) == ["Higher sum: 4-3"]
+    rows = words.scores(g, True)
+    assert rows == ["Higher sum: 4-3", "P1  2 dice, sum 4", "P2  2 dice, sum 3"]
+    dev = dev_factory("pico_tft")
+    dev.run(300)
+    app = dev.app
+    app.go(OverScreen(app, ["P1"], rows, lambda: None))
+    dev.run(40)
+    assert dev.lines()[1:4] == [" " + x for x in rows]
+    h = app.text.cell[1]
+    shot = dev.screenshot()
+    for r, seat in ((2, 0), (3, 1)):
+        seen = lit_colours(shot, (0, r * h, dev.hw.width, h))
+        assert max(seen, key=seen.get) == S1_COLOUR[seat], (r, seen)
+
+
 def test_D3_results_are_sentences_naming_the_seats():
     from slampad.app.diceland import words
 

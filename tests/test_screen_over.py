@@ -172,3 +172,16 @@ def test_the_oled_board_holds_every_seat_once_most_first_never_split(points, col
     assert all(len(r) <= cols for r in rows), rows
     best = sorted(range(len(points)), key=lambda s: (-points[s], s))
     assert scores_shown(["title"] + rows) == [entries[s] for s in best]
+
+
+@pytest.mark.parametrize(
+    "line,seat",
+    [("P3 wins", 2), (" P2  12 dice", 1), (">P6 bot hard", 5), ("P1+P3  40 points", 0),
+     ("P5's die", 4), ("P4: go", 3), ("P4, P1", 3), ("Points: P3 21", None), ("P7 x", None),
+     ("Play", None), ("P2", None), ("", None)],
+)
+def test_S1_a_line_naming_a_seat_first_is_in_its_colour(line, seat):
+    from slampad.app.ui import SEAT_COLOURS, WHITE, seat_colour
+
+    assert seat_colour(line) == (WHITE if seat is None else SEAT_COLOURS[seat])
+    assert seat_colour(line, 7) == (7 if seat is None else SEAT_COLOURS[seat])
