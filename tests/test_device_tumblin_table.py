@@ -331,8 +331,10 @@ class Table:
         rnd = self.tally.setdefault(g.round, {})
         mine = rnd.setdefault(s, [])
         assert len(mine) == k
-        head = "P%d die %d/4: %d pts" % (pad + 1, k + 1, sum(score(f, lv, mode) for f, lv in mine))
-        assert dev.lines()[0] == head, dev.lines()
+        so_far = sum(score(f, lv, mode) for f, lv in mine)
+        assert dev.lines()[0] == "P%d's die %d of 4" % (pad + 1, k + 1), dev.lines()
+        if dev.app.text.rows >= 6 and not scr.note:  # room for the points so far
+            assert dev.lines()[1] == "Points so far: %d" % so_far, dev.lines()
         self.check_leds(scr, pad, k)
         text = dev.app.text
         if text.colour:  # S1: the head row in the seat's colour on a colour display
@@ -342,23 +344,23 @@ class Table:
         levels = list(g.levels())
         lv = self.rng.choice([None] + levels + [1, 2, 3])
         face = self.rng.randint(1, 6)
-        names = {None: "Off the board", 1: "1x level", 2: "2x level", 3: "3x level"}
-        names.update({4: "4x pocket", -1: "-1x zone"})
+        names = {None: "Off the board", 1: "On the 1x step", 2: "On the 2x step",
+                 3: "On the 3x step", 4: "In the 4x pocket", -1: "In the -1x zone"}
         if "face" in self.undo_plan and lv is not None:
             self.undo_plan.discard("face")  # S3: undo inside a die: back to its level
             self.goto(names[lv])
             self.confirm(pad)
             assert scr.level == lv
-            self.goto("Undo: level again")
+            self.goto("Back: where it is")
             dev.tap("select")
             assert scr.level is None and len(g.dice[s]) == k
             self.undone.append(note_of(dev))
             dev.run(2600)
         if "die" in self.undo_plan and k == 2:
             self.undo_plan.discard("die")  # S3: a wrong die, taken back
-            self.goto("2x level")
+            self.goto("On the 2x step")
             dev.tap("select")
-            self.goto("Face 6 x 2 = 12" if mode == "multiply" else "Face 6 + 2 = 8")
+            self.goto("6 x 2 = 12 points" if mode == "multiply" else "6 + 2 = 8 points")
             dev.tap("select")
             assert g.dice[s][-1] == [6, 2]
             self.goto("Undo last entry")
@@ -371,7 +373,8 @@ class Table:
         if lv is not None:
             assert scr.level == lv, dev.lines()
             op = "+" if mode == "add" else "x"
-            self.goto("Face %d %s %d = %d" % (face, op, lv, score(face, lv, mode)))
+            p = score(face, lv, mode)
+            self.goto("%d %s %d = %d point%s" % (face, op, lv, p, "" if abs(p) == 1 else "s"))
             self.confirm(pad)
             mine.append((face, lv))
         else:
@@ -596,8 +599,9 @@ def test_table_game_two_players_through_the_device_with_undos(dev_factory):
     assert g.options["rounds"] == 4 and g.round >= 4
     assert table.throws >= 4 * 8 + 1 and table.entries >= 4 * 8
     assert len(table.summaries) == g.round and not table.undo_plan
-    assert any(x.startswith("Taken back: the level of P") for x in table.undone)
-    assert any(x.startswith("Taken back: P") and x.endswith("(6x2=12)") for x in table.undone)
+    assert any(re.match(r"Taken back: where P\d's die \d landed$", x) for x in table.undone)
+    assert any(x.startswith("Taken back: P") and x.endswith(", 6 x 2 = 12 points")
+               for x in table.undone)  # fmt: skip
     assert any(x.startswith("Taken back: ") and x.endswith("'s throw") for x in table.undone)
     said = r"Taken back: P[13]'s (die off the board|\d on -?\dx)$"
     assert any(re.match(said, x) for x in table.undone)
@@ -609,7 +613,7 @@ def test_table_game_teams_minus_zone_on_the_colour_display(dev_factory):
     assert g.teams is not None and g.options["minus_zone"] is True
     assert table.colour_checked >= table.entries
     assert any(lv == -1 for r in table.tally.values() for d in r.values() for _, lv in d)
-    assert len(table.undone) == 1 and table.undone[0].endswith("(6x2=12)")
+    assert len(table.undone) == 1 and table.undone[0].endswith(", 6 x 2 = 12 points")
 
 
 def test_table_game_kids_scoring_to_a_target(dev_factory):
@@ -658,7 +662,7 @@ def test_enter_screen_a_bouncing_pad_confirms_once(dev_factory):
     dev.release(key)
     dev.run(400)
     assert enter.level == 1 and g.dice[first] == []  # one select: 1x level, face next
-    assert cursor_row(dev) == "Face 1 x 1 = 1"
+    assert cursor_row(dev) == "1 x 1 = 1 point"
     dev.tap("down")
     dev.tap(key, after=400)
     assert g.dice[first] == [[2, 1]] and enter.level is None

@@ -272,3 +272,71 @@ def test_T6_the_die_just_thrown_blinks_where_it_landed_then_stays(dev_factory, p
     n = len(scr.shown)
     assert set(shown) == {n - 1, n}  # it blinks ...
     assert shown[-8:] == [n] * 8  # ... and then stays
+
+
+# -- issue 29 item 3: the round's scores on the colour display are a score board ---------
+
+S1_HUES = ("red", "blue", "green", "white")  # P1..P4's colours as colour_name reads them
+
+
+def board_rows(dev):
+    """The score board's rows on the 240x240 frame now: [(hue, top, bottom)] of each
+    seat's name (lit pixels in the left quarter, in the blank text rows between the
+    column heads and the words under the board), top to bottom."""
+    from device_helpers import colour_name
+
+    t = dev.app.text
+    lines = dev.lines()
+    blank = [r for r in range(2, t.rows) if not lines[r].strip()]
+    assert blank and blank == list(range(2, 2 + len(blank))), lines  # the board's room
+    y0, y1 = 2 * t.cell[1], (2 + len(blank)) * t.cell[1]
+    w, _, rgb = shot = dev.screenshot()
+    seen = {}
+    for y in range(y0, y1):
+        for x in range(0, w // 4):
+            i = (y * w + x) * 3
+            hue = colour_name(rgb[i:i + 3])
+            if hue != "off":
+                top, bottom = seen.get(hue, (y, y))
+                seen[hue] = (min(top, y), max(bottom, y))
+    assert shot
+    return sorted([(h, a, b) for h, (a, b) in seen.items()], key=lambda r: r[1])
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_T5_S1_tft_round_scores_are_a_board_a_large_row_a_seat_best_first(dev_factory, n):
+    from test_tumblin_screens import to_summary
+
+    dev = dev_factory("pico_tft", seed=9, frame_ms=2)
+    scr = to_summary(dev, n)
+    dev.run(100)
+    rows = board_rows(dev)
+    g = scr.game
+    best_first = sorted(range(n), key=lambda s: -g.totals[s])
+    assert [h for h, _a, _b in rows] == [S1_HUES[scr.seats[s]] for s in best_first], rows
+    font_h = dev.app.text.cell[1] // dev.app.text.scale
+    for _h, top, bottom in rows:  # larger type than the text rows' (a cap: 7 font rows)
+        assert bottom - top + 1 > 7 * dev.app.text.scale, rows
+        assert bottom - top + 1 >= 3 * font_h * 7 // 12 - 1, rows
+    assert rows[-1][2] - rows[0][1] >= 30 * n, rows  # the rows use the board's room
+    lines = dev.lines()
+    assert lines[0] == "Round 1 scores" and "this round" in lines[1] and "total" in lines[1]
+    assert lines[-1] == "Up takes back a die." and "Slam a pad to go on." in lines
+
+
+def test_T5_tft_round_scores_lines_under_the_board_get_their_own_page(dev_factory):
+    """With three seats at a table the "Next round" line leaves no room for large rows:
+    it comes on a page of its own, the prompt under it; the board's page first."""
+    from test_tumblin_screens import page_runs, slow_read_ms, to_summary
+
+    dev = dev_factory("pico_tft", seed=9, frame_ms=2)
+    scr = to_summary(dev, 3)
+    runs = page_runs(dev, scr, 40000)
+    pages = [r for r, _d, _w in runs]
+    assert len(pages) >= 3 and pages[0] == pages[2], pages  # the board, the line, the board
+    assert pages[0][1].strip() == "this round total", pages
+    assert pages[1][1].startswith("Next round: P"), pages
+    assert pages[1][-2:] == ["Slam a pad to go on.", "Up takes back a die."], pages
+    for rows, d, whole in runs[1:]:  # (the first was up before the runs began)
+        if whole and rows == pages[0]:  # the board's words: each seat's line too
+            assert d >= slow_read_ms(rows + ["P1 got 30, total 30"] * 3) - 50, (d, rows)

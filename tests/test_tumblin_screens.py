@@ -123,3 +123,45 @@ def test_T3_T5_ties_orders_and_overtime_in_sentences():
         teams = None
 
     assert words.overtime([0, 1, 2], G(), ("overtime", [0, 2])) == "P1 and P3 tie: one more round"
+
+
+@pytest.mark.parametrize("profile, opts", [("pico", {}), ("pico_tft", {}),
+                                           ("pico", {"minus_zone": True}),
+                                           ("pico_tft", {"mode": "add"})])  # fmt: skip
+def test_T6_table_entry_labels_are_plain_words_that_fit_a_row(dev_factory, profile, opts):
+    """Issue 29 item 2: where a die landed and which number is up, in words a new player
+    reads (no "1x level", "Face 6 x 2 = 12" or "pts"), each label whole on its row."""
+    dev = dev_factory(profile, seed=9, frame_ms=2)
+    scr = start(dev, [0, 1], ["human"] * 2, dict({"board": "table", "rounds": 2}, **opts))
+    while scr.stage == "roll":
+        roll_humans(dev, scr)
+        dev.run(20)
+    run_until(dev, lambda: scr.stage == "table", 5000)
+    table_throws(dev, scr)
+    enter = dev.app.screen
+    cols = dev.app.text.cols
+    levels = enter.items()
+    want = ["Off the board", "On the 1x step", "On the 2x step", "On the 3x step",
+            "In the 4x pocket"] + (["In the -1x zone"] if opts.get("minus_zone") else [])
+    assert sorted(levels[:-1]) == sorted(want) and levels[-1] == "Undo last entry", levels
+    rows = dev.lines()
+    assert re.match(r"^P[12]'s die 1 of 4$", rows[0]), rows
+    if dev.app.text.rows >= 6:
+        assert rows[1:3] == ["Points so far: 0", "Where did it land?"], rows
+    enter_die(dev, 2, 1)  # a die in, then the face list of the next one
+    assert "P1's die 1: 1 %s 2 = %d points" % ("+" if opts.get("mode") == "add" else "x",
+            3 if opts.get("mode") == "add" else 2) in " ".join(dev.lines()) or dev.app.text.rows < 6
+    dev.run(4000)  # the note read
+    dev.tap("down", ms=20, after=20)
+    dev.tap("select", ms=20, after=20)
+    assert enter.level == 2
+    faces = enter.items()
+    op = "+" if opts.get("mode") == "add" else "x"
+    said = ["%d %s 2 = %d points" % (f, op, f + 2 if op == "+" else f * 2) for f in range(1, 7)]
+    assert faces == said + ["Back: where it is"], faces
+    if dev.app.text.rows >= 6:
+        assert dev.lines()[1:3] == ["Points so far: %d" % (2 if op == "x" else 3),
+                                    "Which number is up?"], dev.lines()  # fmt: skip
+    for x in levels + faces:
+        assert len(x) <= cols - 1, x  # after the cursor's column: never cut
+        assert not re.search(r"\bpts\b|\bFace\b|level", x), x

@@ -88,11 +88,19 @@ class View(view.View):
     def tally(self):
         """The round summary's pages (tally.pages), made once a moment."""
         if self.sums is None:
-            m = self.m
-            t = self.text
-            self.sums = tally.pages(m["summary"], self.game.is_over(), m["virtual"], t.cols,
-                                    t.rows, self.big)
+            self.sums = self.pages()
         return self.sums
+
+    def pages(self):
+        """The summary's pages of rows (the colour display's first one is its board)."""
+        m = self.m
+        t = self.text
+        return tally.pages(m["summary"], self.game.is_over(), m["virtual"], t.cols, t.rows,
+                           self.big)  # fmt: skip
+
+    def sheet(self, ps, i):
+        """Show page ``i`` of the summary's pages ``ps``."""
+        self.text.show(ps[i], tally.colours(ps[i]))
 
     def close(self):
         if self.board is not None:
@@ -203,8 +211,8 @@ class View(view.View):
                 lines += wrap(x, cols)
         elif st == "summary":
             ps = self.tally()
-            lines = ps[tally.shown(ps, dt)[0] % len(ps)]
-            colours = tally.colours(lines)
+            self.sheet(ps, tally.shown(ps, dt)[0] % len(ps))
+            return
         else:  # the table board: throw a real die, then slam
             me = name(m["seats"], m["who"])
             mine = SEAT_COLOURS[m["seats"][m["who"]]]

@@ -4,7 +4,7 @@ After a round's last throw on the real board, the dice are entered seat by seat 
 order of play (game.turn()): for each of the seat's four dice, pick where it rests
 (off the board, 1x-4x, or -1x with that option) with up/down and select, then its
 face 1-6 (none for a die off the board). The seat's own pad confirms like select.
-"Undo" in the face list goes back to the level; "Undo last entry" in the level
+"Back: where it is" in the face list goes back to the level; "Undo last entry" in the level
 list takes back the last die entered (or, before the first one, the last throw:
 back to the throw phase). The screen returns to the PlayScreen once the phase is
 no longer "enter"."""
@@ -19,15 +19,20 @@ from slampad.ticks import ticks_diff
 WRAP = 1 << 29
 BLINK_MS = 300
 PAD_GAP_MS = 300  # a pad press this soon after entering or a pad confirm is a bounce
-START = 1  # the level list's cursor starts on "1x level"
-NAMES = {None: "Off the board", 1: "1x level", 2: "2x level", 3: "3x level", 4: "4x pocket"}
+START = 1  # the level list's cursor starts on 1x
+# Where a die can rest (T1), as the level list says it: a row at most 19 characters
+NAMES = {None: "Off the board", 1: "On the 1x step", 2: "On the 2x step", 3: "On the 3x step",
+         4: "In the 4x pocket", -1: "In the -1x zone"}  # fmt: skip
+BACK = "Back: where it is"  # the face list's last row: the level list again (S3)
 
 
 def die_text(f, lv, mode):
-    """One entered die: "4x2=8", "4+2=6" (kids), or "off"."""
+    """One entered die: "4 x 2 = 8 points", "4 + 2 = 6 points" (kids), or "off the board"."""
     if lv is None:
-        return "off"
-    return "%d%s%d=%d" % (f, "+" if mode == "add" else "x", lv, sc.die_score(f, lv, mode))
+        return "off the board"
+    p = sc.die_score(f, lv, mode)
+    return "%d %s %d = %d point%s" % (f, "+" if mode == "add" else "x", lv, p,
+                                      "" if p in (1, -1) else "s")  # fmt: skip
 
 
 class EnterScreen(ListScreen):
@@ -57,13 +62,12 @@ class EnterScreen(ListScreen):
         mode = g.options["mode"]
         lv = self.level
         if lv is None:
-            out = [NAMES.get(v, "-1x zone") for v in self.choices()]
+            out = [NAMES[v] for v in self.choices()]
             if ("undo",) in g.legal_actions(None):
                 out.append("Undo last entry")
             return out
-        op = "+" if mode == "add" else "x"
-        out = ["Face %d %s %d = %d" % (f, op, lv, sc.die_score(f, lv, mode)) for f in range(1, 7)]
-        return out + ["Undo: level again"]
+        out = [die_text(f, lv, mode) for f in range(1, 7)]  # the face up, its points (T2)
+        return out + [BACK]
 
     def enter(self, now):
         self.pad_t = self.t0 = now  # the slam of the round's last throw may bounce in here
@@ -106,7 +110,8 @@ class EnterScreen(ListScreen):
             self.cursor = lv.index(self.level)
             self.level = None
             self.app.beep(cues.PENALTY)
-            self.say("Taken back: the level of %s die %d" % (self.name(s), len(g.dice[s]) + 1), now)
+            n = len(g.dice[s]) + 1
+            self.say("Taken back: where %s's die %d landed" % (self.name(s), n), now)
         return None
 
     def act(self, a, now):
@@ -122,7 +127,7 @@ class EnterScreen(ListScreen):
             a = ev[0][1]  # S3: say what was taken back
             s = a[1]
             if a[0] == "die":
-                what = "%s die %d (%s)" % (
+                what = "%s's die %d, %s" % (
                     self.name(s),
                     len(g.dice[s]) + 1,
                     die_text(a[2], a[3], mode),
@@ -136,7 +141,7 @@ class EnterScreen(ListScreen):
             self.app.beep(cues.SLAM)
             if g.phase == "enter":
                 self.say(
-                    "%s die %d: %s" % (self.name(s), len(g.dice[s]), die_text(a[2], a[3], mode)),
+                    "%s's die %d: %s" % (self.name(s), len(g.dice[s]), die_text(a[2], a[3], mode)),
                     now,
                 )
         self.play.after_actions(ev, now)
@@ -150,14 +155,12 @@ class EnterScreen(ListScreen):
         mode = g.options["mode"]
         mine = g.dice[s]
         score = sc.dice_score(mine, mode)
-        lines = ["%s die %d/4: %d pts" % (self.name(s), len(mine) + 1, score)]
+        lines = ["%s's die %d of 4" % (self.name(s), len(mine) + 1)]
         if self.note:
             lines += wrap(self.note, t.cols)[: t.rows - 2]
         elif t.rows >= 6:  # room to say more
-            lv = self.level
-            lines.append("Where did it land?" if lv is None else "On %dx: which face?" % lv)
-            so_far = " ".join(die_text(d and d[0], d and d[1], mode) for d in mine)
-            lines += wrap(so_far, t.cols)[:1]
+            lines.append("Points so far: %d" % score)
+            lines.append("Where did it land?" if self.level is None else "Which number is up?")
         items = self.items()
         room = t.rows - len(lines)
         top = max(0, min(self.cursor - room + 1, len(items) - room))

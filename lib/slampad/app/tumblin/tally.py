@@ -25,7 +25,7 @@ def prompt(over, virtual, cols, big):
         go = "Slam a pad to see who won." if over else "Slam a pad to go on."
         out = wrap(go, cols)
         if not virtual:
-            out += wrap("Up takes back the last die.", cols)
+            out += wrap("Up takes back a die.", cols)
         return out
     if virtual:
         return ["Slam a pad to finish" if over else "Slam a pad to go on"]

@@ -59,6 +59,7 @@ class Throws(Screen):
         self.before = []  # the board as the thrown die set off (the slide)
         self.playing = []  # this round's seats, in order (for its summary)
         self.summary = []  # a finished round's page, until play goes on
+        self.scores = []  # ... its (pad, points, total) rows (the colour display's board)
         self.taught = []  # seats that have thrown: their aim prompt is short now
 
     def meta(self):
@@ -79,16 +80,18 @@ class Throws(Screen):
         its "die" (1-4), "aim", "bot" (a bot throws) and "taught" (has thrown: a short
         prompt), "press" (when the pad went down), "choice" (a bot's power, aim), "power"
         (the last throw's), "faces" (roll-off), "order" (its line), "msgs" (the last
-        result), "note", "summary" (a round's page), "board" (the dice drawn), "before"
-        (the board as the thrown die set off), "steps" and "landed" (where it stops)."""
+        result), "note", "summary" (a round's page) and "scores" (its rows), "board"
+        (the dice drawn), "before" (the board as the thrown die set off), "steps" and
+        "landed" (where it stops)."""
         s = self.who
         return {"stage": self.stage, "t0": self.t0, "seats": self.seats,
                 "virtual": self.virtual, "who": s, "die": self.die_no, "aim": self.aim[s],
                 "bot": self.bots[s] is not None, "taught": s in self.taught,
                 "press": self.press_t, "choice": self.choice, "power": self.power,
                 "faces": self.faces, "order": self.order_line, "msgs": self.msgs,
-                "note": self.note, "summary": self.summary, "board": self.shown,
-                "before": self.before, "steps": self.steps, "landed": self.landed}  # fmt: skip
+                "note": self.note, "summary": self.summary, "scores": self.scores,
+                "board": self.shown, "before": self.before, "steps": self.steps,
+                "landed": self.landed}  # fmt: skip
 
     def take_note(self):
         """The note shown, cleared (the table screen says an undo's)."""
@@ -146,6 +149,7 @@ class Throws(Screen):
                 words.result(res, seats, e, g.options["mode"])
             elif k == "round_over":
                 self.summary = words.summary(seats, g, e, self.playing)
+                self.scores = words.scores(seats, e, self.playing)
             elif k == "overtime":
                 self.summary.append(words.overtime(seats, g, e))
             elif k == "game_over":

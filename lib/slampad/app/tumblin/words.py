@@ -35,14 +35,20 @@ def result(res, seats, e, mode):
         res.append("%s's die moves to %dx" % (who, e[3]))
 
 
-def summary(seats, g, e, playing):
-    """A round's scores and totals (its "round_over" event), best total first (T2, T5)."""
+def scores(seats, e, playing):
+    """A round's (its "round_over" event) (pad, points, total) a seat, best total first."""
     rs, tot = e[2], e[3]
     ss = list(playing or range(len(seats)))
     ss.sort(key=lambda s: -tot[s])
+    return [(seats[s], rs[s], tot[s]) for s in ss]
+
+
+def summary(seats, g, e, playing):
+    """A round's scores and totals (its "round_over" event), best total first (T2, T5)."""
+    tot = e[3]
     lines = ["Round %d scores" % e[1]]
-    for s in ss:
-        lines.append("%s got %d, total %d" % (name(seats, s), rs[s], tot[s]))
+    for pad, got, total in scores(seats, e, playing):
+        lines.append("P%d got %d, total %d" % (pad + 1, got, total))
     if g.teams:
         t = g.unit_totals(tot)
         lines.append("Teams: %s %d, %s %d" % (team(seats, g, 0), t[0], team(seats, g, 1), t[1]))
