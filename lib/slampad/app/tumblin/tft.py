@@ -4,7 +4,7 @@ rows, below; the round's scores as a board (scoreboard.py: a large row a seat, i
 colour). The roll-off, the table board and the LEDs are looks.View's."""
 
 from slampad.app.tumblin import looks, tally
-from slampad.app.tumblin.looks import shown_power
+from slampad.app.tumblin.looks import View, shown_power
 from slampad.app.tumblin.words import name
 from slampad.app.ui import SEAT_COLOURS, WHITE, wrap
 
@@ -12,7 +12,7 @@ HEAD = "    this round total"  # the column heads (scoreboard.py's MID and EDGE 
 ROW_PX = 36  # a seat's row on the score board: its type three times the font at least
 
 
-class View(looks.View):
+class View(View):
     def __init__(self, app):
         looks.View.__init__(self, app)
         self.card = None  # the round's score board (scoreboard.ScoreBoard), made on first use
