@@ -26,9 +26,13 @@ LEVELS = ("easy", "normal", "hard")  # the bot levels
 
 ROW = re.compile(r"^([ >])P([1-4]) (out)? +(\d+)$")  # the dice are icons (app/wildside/icons.py)
 TILE_GLYPH = {1: "C", 2: "S", 3: "D", 4: "Z", 5: "*", 6: "?"}  # icons.FACES, then not rolled
+# A match's sentences (app/wildside/words.py): the victim (1) gives the collector (2) n
+# dice (3), the collector gets the pool's (4 or 5: "a" is one), and why: the symbols (6).
 RULING = re.compile(
-    r"P([1-4]) takes (\d+) from P([1-4])(?: Plus (\d+) penalty dic?e)?"
-    r" Match(?:: ([a-z]+(?: [a-z]+)*?)(?= [A-Z]|$)| on \d symbols)"
+    r"P([1-4]) gives P([1-4]) (a|\d+) dic?e\."
+    r"(?: P[1-4] gets (a|\d+) pool dic?e\.| Pool: (a|\d+) dic?e to P[1-4]\.)?"
+    r" P[1-4](?: matches P[1-4]: |'s dice match P[1-4]'s: | rolled )([a-z]+(?:,? [a-z]+)*)"
+    r"(?:: it matches P[1-4])?\."
 )
 
 
@@ -129,7 +133,8 @@ def matched_symbols(ra, rb):
     for r in (ra, rb):
         if len(r) >= 2 and all(f == "wild" for f in r):
             return "all wild"
-    return " and ".join(s for s in SYMBOLS if min(ra.count(s), rb.count(s)))
+    on = [s for s in SYMBOLS if min(ra.count(s), rb.count(s))]
+    return ", ".join(on[:-1]) + " and " + on[-1] if on[1:] else "".join(on)
 
 
 def message_text(dev):

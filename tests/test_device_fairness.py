@@ -72,7 +72,7 @@ def test_W6_same_ms_both_matching_is_a_dead_heat(dev_factory, order):
     # A dead heat: no dice move, nobody is penalized, the dice are rolled again.
     assert text == "P1 and P2 slammed at the same moment Roll again"
     assert (scr.game.dice, scr.game.pool, scr.game.phase) == ([3, 3], 0, "roll")
-    until_stage(dev, "count", 4000)  # its three lines and picture take two pages
+    until_stage(dev, "count", 6000)  # its three lines and picture: two pages, each read
     assert scr.game.round == 2
 
 
@@ -83,7 +83,7 @@ def test_W6_same_ms_only_one_match_is_confirmed_and_the_lower_pin_not_penalized(
     dev.run(250)
     stamp_next(dev, ("1", "2"))
     text = result(dev)
-    assert text == "P2 takes 1 from P3 Match: star"
+    assert text == "P3 gives P2 a die. P2 matches P3: star."
     assert (scr.game.dice, scr.game.pool) == ([3, 4, 2], 0)
 
 
@@ -114,7 +114,7 @@ def test_W6_presses_1ms_apart_are_ordered_by_time(dev_factory, first, one_frame)
     dev.run(2)
     text = result(dev)
     win, lose = int(first), int(second)
-    assert text == "P%d takes 1 from P%d Match: moon" % (win, lose)
+    assert text == "P%d gives P%d a die. P%d matches P%d: moon." % (lose, win, win, lose)
     dice = scr.game.dice
     assert (dice[win - 1], dice[lose - 1]) == (4, 2)
     slams = {a[1]: a[2] for a in round_actions(scr) if a[0] == "slam"}
@@ -152,7 +152,7 @@ def test_W6_tick_wraparound_mid_window(dev_factory, first, where):
         assert (t1, t2) == (4, 6)
     dev.run(2)
     text = result(dev)
-    assert text == "P%s takes 1 from P%s Match: moon" % (first, second)
+    assert text == "P%s gives P%s a die. P%s matches P%s: moon." % (second, first, first, second)
     assert scr.game.dice[int(first) - 1] == 4
 
 
@@ -176,7 +176,7 @@ def test_W6_false_start_during_the_countdown_is_penalized(dev_factory, at_ms):
     assert g.round == 2
     dev.run(300)
     dev.tap("1")
-    assert said(dev) == "P1 takes 1 from P2 Plus 1 penalty die Match: moon"
+    assert said(dev) == "P2 gives P1 a die. P1 gets a pool die. P1 matches P2: moon."
     assert (scr.game.dice, scr.game.pool) == ([5, 1], 0)
 
 
@@ -202,7 +202,7 @@ def test_W8_a_seats_repeated_presses_count_from_its_earliest(dev_factory):
     slams = [a for a in round_actions(scr) if a[0] == "slam"]
     assert [a[1] for a in slams] == [0, 1]
     assert slams[0][2] == t_first < slams[1][2]
-    assert message_text(dev) == "P1 takes 1 from P2 Match: moon"
+    assert message_text(dev) == "P2 gives P1 a die. P1 matches P2: moon."
 
 
 # -- W12: bots -------------------------------------------------------------------------
@@ -244,9 +244,9 @@ def test_W12_bots_slam_only_after_the_window_opens(dev_factory):
 @pytest.mark.parametrize(
     "taps, victim, line",
     [
-        (0, 2, "P1 takes 2 from P3 Match: moon and star"),
-        (1, 1, "P1 takes 1 from P2 Match: moon"),
-        (2, 2, "P1 takes 2 from P3 Match: moon and star"),
+        (0, 2, "P3 gives P1 2 dice. P1's dice match P3's: moon and star."),
+        (1, 1, "P2 gives P1 a die. P1 matches P2: moon."),
+        (2, 2, "P3 gives P1 2 dice. P1's dice match P3's: moon and star."),
     ],
 )
 def test_W5_the_slammer_taps_to_choose(dev_factory, taps, victim, line):

@@ -63,7 +63,7 @@ def test_W13_pad_held_before_round_one_is_no_slam_and_counts_once_pressed_again(
     dev.release("2")
     dev.run(200)
     dev.tap("2")
-    assert message_text(dev) == "P2 takes 1 from P1 Match: moon"
+    assert message_text(dev) == "P1 gives P2 a die. P2 matches P1: moon."
     assert scr.game is g and g.dice == [2, 4]
 
 
@@ -128,7 +128,7 @@ def test_bouncing_pad_in_the_window_is_one_slam_at_the_first_press(dev_factory, 
     assert {a[1] for a in slams} == {0}
     assert min(a[2] for a in slams) == first == slams[0][2]
     assert sum(1 for a in acts if a[0] == "judge") == 1
-    assert message_text(dev) == "P1 takes 1 from P2 Match: moon"
+    assert message_text(dev) == "P2 gives P1 a die. P1 matches P2: moon."
     assert scr.game.dice == [4, 2]
     # The chatter is over before the next countdown: no false start follows.
     until_stage(dev, "window", 5000)
@@ -149,7 +149,7 @@ def test_bouncing_pad_while_choosing_is_one_tap(dev_factory):
     assert [a for a in round_actions(scr) if a[0] == "tap"] == [("tap", 0)]
     assert message_text(dev) == "P1: take 1 from P2? P1: slam to change"
     until_stage(dev, "result", 3100)
-    assert said(dev) == "P1 takes 1 from P2 Match: moon"  # its picture draws "Match: moon"
+    assert said(dev) == "P2 gives P1 a die. P1 matches P2: moon."  # the picture draws the match
 
 
 # -- mashing ----------------------------------------------------------------------------------
@@ -249,7 +249,7 @@ def test_queue_overflow_in_a_round_is_reported_and_no_pad_stays_held(dev_factory
     dev.run(2)
     assert scr.stage == "result"
     # The earliest slam still wins; the lost presses are owned up to.
-    assert said(dev) == "P1 takes 1 from P2 Match: moon Too many presses Some were lost"
+    assert said(dev) == "P2 gives P1 a die. P1 matches P2: moon. Too many presses Some were lost"
     assert dev.app.pad_input.held == [False] * 4
     # W13: a release the queue lost leaves no pad "down": P3's next press is a slam. (The
     # ruling's picture takes a row of its own: two message rows, three pages of 1.6 s.)
@@ -257,7 +257,7 @@ def test_queue_overflow_in_a_round_is_reported_and_no_pad_stays_held(dev_factory
     set_faces(scr, [["wild", "drop", "drop", "drop"], ["wild", "moon"], ["wild", "moon", "star"]])
     dev.run(300)
     dev.tap("3")
-    assert said(dev) == "P3 takes 1 from P2 Match: moon"
+    assert said(dev) == "P2 gives P3 a die. P3 matches P2: moon."
 
 
 def test_queue_overflow_on_the_join_screen_is_reported(dev_factory):

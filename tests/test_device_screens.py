@@ -225,11 +225,11 @@ def test_every_screen_renders_its_rows(dev_factory, profile):
     until_stage(dev, "result", 3100)
     dev.run(20)
     lines = check("ruling", pads)
-    assert " ".join(scr.msgs) == "P1 takes 2 from P3 Match: moon and star"
+    assert " ".join(scr.msgs) == "P3 gives P1 2 dice. P1's dice match P3's: moon and star."
     assert [seat_row(x)["total"] for x in lines[:4]] == [5, 3, 1, 3]
     assert scr.view.ruling.shown and lines[4] == ""  # its picture first, on a row of its own
-    if not dev.hw.colour:  # one message row: the picture stands for "Match: moon and star"
-        assert scr.view.msgs_lines == ["", "P1 takes 2 from P3"], scr.view.msgs_lines
+    if not dev.hw.colour:  # one message row: the picture stands for the match line
+        assert scr.view.msgs_lines == ["", "P3 gives P1 2 dice."], scr.view.msgs_lines
     # Round 2: P3's last die (a moon) against P1's wild: P1 takes it and P3 is out.
     until_stage(dev, "window", 6000)
     set_faces(
@@ -239,7 +239,7 @@ def test_every_screen_renders_its_rows(dev_factory, profile):
     )  # fmt: skip
     dev.run(150)
     dev.tap("1")
-    assert " ".join(scr.msgs).startswith("P1 takes 1 from P3 Match: moon")
+    assert " ".join(scr.msgs).startswith("P3 gives P1 a die. P1 matches P3: moon.")
     # four lines and the picture, a row at a time, then the OLED's big winner (2.5 s)
     assert dev.run_until("Rematch", 11000)
     dev.run(20)

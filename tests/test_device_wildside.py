@@ -6,6 +6,7 @@ released and pressed again; a contact that bounces is one press (W6); a pad down
 """
 
 import random
+import re
 
 import device_helpers
 import pytest
@@ -59,7 +60,7 @@ def test_W13_a_slam_held_through_the_result_is_not_benched_next_round(dev_factor
     dev.run(300)
     dev.press("1")  # P1 slams and keeps the pad down through the ~2 s result
     dev.run(4)
-    assert said(dev) == "P1 takes 1 from P2 Match: moon" and g.dice == [4, 2]
+    assert said(dev) == "P2 gives P1 a die. P1 matches P2: moon." and g.dice == [4, 2]
     until_stage(dev, "count", 6000)
     assert said(dev) == "Round 2", dev.lines()  # nobody sits out
     until_stage(dev, "window", 2000)
@@ -72,7 +73,7 @@ def test_W13_a_slam_held_through_the_result_is_not_benched_next_round(dev_factor
     t = stamp_next(dev, ["1"])
     dev.run(2)
     assert slams(scr) == [("slam", 0, t)]
-    assert said(dev) == "P1 takes 1 from P2 Match: moon" and g.dice == [5, 1]
+    assert said(dev) == "P2 gives P1 a die. P1 matches P2: moon." and g.dice == [5, 1]
 
 
 @pytest.mark.parametrize("when", ["result", "count"])
@@ -163,13 +164,15 @@ def test_W13_the_note_never_holds_the_result_up(dev_factory):
     dev.press("1")
     dev.run(2)
     dev.release("1")
-    assert scr.stage == "result" and said(dev) == "P1 takes 1 from P2 Match: moon"
+    assert scr.stage == "result" and said(dev) == "P2 gives P1 a die. P1 matches P2: moon."
     t = dev.now()
     own = scr.pages()  # the ruling's pages (it takes two rows)
     view = scr.view
     assert (own, view.room, note_lines(scr)) == (2, 1, ["P4's pad is stuck"]), view.msgs_lines
+    hold = view.own_ms  # each of the two pages for its reading time (slamview.read_ms)
+    assert hold == sum(view.page_ms[:2]) and len(view.page_ms) == 3
     until_stage(dev, "count", 10000)
-    assert (dev.now() - t) % WRAP <= own * 1600 + 20  # not a third page's 1.6 s more
+    assert (dev.now() - t) % WRAP <= hold + 20  # not the note's page's time more
 
 
 # -- W13 and W6: bouncing contacts ------------------------------------------------------------
@@ -206,7 +209,7 @@ def test_W13_W6_a_held_pad_that_chatters_is_no_slam_and_a_bouncy_press_is_one(de
     dev.run(50)
     got = [a for a in scr.actions if a[0] == "slam"]
     assert got and {a[1] for a in got} == {0} and min(a[2] for a in got) == first
-    assert said(dev).startswith("P1 takes 1 from P2 Match: moon") and g.dice == [4, 2]
+    assert said(dev).startswith("P2 gives P1 a die. P1 matches P2: moon.") and g.dice == [4, 2]
 
 
 # -- W13: random schedules --------------------------------------------------------------------
@@ -365,7 +368,7 @@ def test_W6_a_bot_slam_due_a_quarter_wrap_off_the_window_is_judged_at_the_clock_
     scr.due = [None, due]  # long past: the bot slams in the next frame
     dev.run(2)
     assert slams(scr) == [("slam", 1, dev.now())]  # at the clock now (a frame is 2 ms)
-    assert said(dev) == "P2 takes 1 from P1 Match: moon", dev.lines()
+    assert said(dev) == "P1 gives P2 a die. P2 matches P1: moon.", dev.lines()
     assert g.dice == [2, 4]
     until_stage(dev, "count", 6000)  # the next round
     assert dev.app.screen is scr and scr.game.round == 2
@@ -399,3 +402,102 @@ def test_W10_W8_W6_result_lines_are_plain_sentences_that_fit_whole():
     for line in every:
         assert len(line) <= words.SHORT, line
         assert not re.search(r"(?<![A-Za-z0-9])[SWGTD][0-9]{1,2}(?![0-9A-Za-z])", line), line
+
+
+# -- W3/W4/W8: a match in sentences, paged whole, each page up long enough to read ---------
+
+
+def test_W3_W4_W8_a_match_is_told_in_sentences_naming_both_seats():
+    """Issue 29: who gives whom how many dice, the pool's dice that go with them (W8), and
+    why: both seats and the symbols matched on (W3), or the all-wild roll (W4). Each line
+    a sentence; all but the match fit one row of the narrowest display (a 4-seat OLED has
+    one message row), and the picture stands for the match where the rows are few."""
+    import random
+
+    from slampad.app.wildside import words
+    from slampad.games import wildside_match as wm
+
+    moon2 = [["moon", "moon", "star"], [], ["moon", "moon", "bolt"], []]
+    assert words.describe([("match", 0, 2, 2, 2)], moon2) == [
+        "P3 gives P1 2 dice.", "P1 matches P3: moon."]  # fmt: skip
+    two = [["moon", "star", "drop"], ["moon", "star", "bolt"]]
+    assert words.describe([("match", 1, 0, 1, 2)], two) == [
+        "P1 gives P2 a die.", "P2 gets a pool die.", "P2's dice match P1's: moon and star."]
+    three = [["moon", "star", "drop"], ["drop", "moon", "star"]]
+    assert words.describe([("match", 0, 1, 3, 5)], three)[1:] == [
+        "P1 gets 2 pool dice.", "P1's dice match P2's: moon, star and drop."]
+    wild = [["bolt"], ["wild", "wild"]]
+    assert words.describe([("match", 0, 1, 1, 11)], wild) == [
+        "P2 gives P1 a die.", "Pool: 10 dice to P1.", "P2 rolled all wild: it matches P1."]
+    rng = random.Random(29)
+    faces = list(wm.SYMBOLS) + ["wild"]
+    for _ in range(2000):
+        s, v = rng.sample(range(4), 2)
+        rolled = [[rng.choice(faces) for _ in range(rng.randint(1, 5))] for _ in range(4)]
+        n = rng.randint(1, 5)
+        lines = words.describe([("match", s, v, n, n + rng.choice((0, 0, 1, 2, 9)))], rolled)
+        a, b = "P%d" % (s + 1), "P%d" % (v + 1)
+        assert lines[0].startswith(b + " gives " + a + " "), lines
+        last = lines[-1]
+        assert last.startswith("P") and a in last and b in last and " match" in last, lines
+        for x in lines:
+            assert x.endswith(".") and x[0] == "P" and not RULING_ID.search(x), lines
+        assert all(len(x) <= words.SHORT for x in lines[:-1]), lines
+        assert words.matched_on(rolled[s], rolled[v]) in last or "all wild" in last
+
+
+RULING_ID = re.compile(r"(?<![A-Za-z0-9])[SWGTD][0-9]{1,2}(?![0-9A-Za-z])")  # never on screen
+
+
+@pytest.mark.parametrize(
+    "profile,pads,lost",
+    [("pico", (0, 1, 2, 3), True), ("pico", (0, 1, 2), False), ("pico", (0, 1), False),
+     ("pico_tft", (0, 1, 2, 3), True), ("pico_tft", (0, 1), False)],
+)  # fmt: skip
+def test_W3_W8_a_ruling_page_never_ends_mid_sentence_and_stays_up_to_be_read(
+    dev_factory, profile, pads, lost
+):
+    """Issue 29: each page of a match's ruling holds whole sentences (the long match
+    sentence whole, or left to the picture where the rows are few, even with the lost
+    presses owned up to after it) and stays up at least its reading time."""
+    from slampad.app.wildside.slamview import read_ms
+
+    dev, scr = table(dev_factory, pads, profile)
+    until_stage(dev, "window", 6000)
+    n = len(pads)
+    both = [["wild", "moon", "star"], ["wild", "moon", "star"]]  # W3: two dice, moon and star
+    faces = both + [["bolt"]] * (n - 2)  # last dice: no match for P1
+    pool = 3 * n - 6 - (n - 2)  # W2: 3 dice a seat in all
+    set_faces(scr, faces, dice=[len(f) for f in faces], pool=pool)
+    dev.run(300)
+    scr.lost = lost  # presses were lost: said after the ruling
+    stamp_next(dev, ["1"])
+    dev.release("1")
+    until_stage(dev, "result", 100)
+    msgs = list(scr.msgs)
+    i = [k for k in range(len(msgs)) if "dice match" in msgs[k]][0]  # two rows, too long
+    assert msgs[i] == "P1's dice match P2's: moon and star." and msgs[0] == "P2 gives P1 2 dice."
+    wholes = set()
+    for ms in (msgs, msgs[:i] + msgs[i + 1 :]):
+        for a in range(len(ms)):
+            for b in range(a + 1, len(ms) + 1):
+                wholes.add(" ".join(ms[a:b]))
+    own = scr.view.pages()
+    pages = []  # [rows, first seen, last seen]
+    step = 2
+    while scr.stage == "result":
+        rows = tuple(dev.lines()[n:])
+        if not pages or pages[-1][0] != rows:
+            pages.append([rows, dev.now(), dev.now()])
+        pages[-1][2] = dev.now()
+        dev.run(step)
+    assert len(pages) == own >= 1, pages  # each page once: the result waits for them all
+    for rows, t0, t1 in pages:
+        text = " ".join(x for x in rows if x)
+        assert not text or text in wholes, (text, msgs)  # "": the picture's page
+        # A new reader's pace (about 200 words a minute), whatever the screen's own sum says.
+        need = max(1600, 300 * len(text.split()))
+        assert need <= read_ms(rows) <= (t1 - t0) % WRAP + 2 * step, (rows, t1 - t0)
+    shown = " ".join(" ".join(x for x in p[0] if x) for p in pages)
+    assert ("P1 gets %d pool dice." % pool in shown) == (pool > 0), shown
+    assert ("Some were lost" in shown) == lost

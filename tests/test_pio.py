@@ -400,7 +400,7 @@ def test_W6_the_app_judges_slams_a_few_microseconds_apart_on_the_pio_clock(pio_d
     assert [a[1] for a in slams] == [1, 0]
     assert slams[1][2] - slams[0][2] == 40  # microsecond ticks
     assert 299_000 <= (slams[0][2] - t_open) & MASK <= 306_000  # ~300 ms after the window opened
-    assert result(dev) == "P2 takes 1 from P1 Match: moon"
+    assert result(dev) == "P1 gives P2 a die. P2 matches P1: moon."
     dev.release("1")
     dev.release("2")
     until_stage(dev, "count", 5000)  # the next round goes on with the PIO pads
@@ -430,7 +430,7 @@ def test_W6_a_pio_counter_running_away_from_the_cpu_clock_ends_no_game(pio_dev):
     assert [a[1] for a in slams] == [1, 0]
     assert slams[1][2] - slams[0][2] == 5 * 40  # the counter's ticks
     assert 5 * 299_000 <= (slams[0][2] - t_open) & MASK <= 5 * 306_000  # 300 ms on it
-    assert result(dev) == "P2 takes 1 from P1 Match: moon"
+    assert result(dev) == "P1 gives P2 a die. P2 matches P1: moon."
     assert pads.fallbacks == 0 and pads._sm.ran  # asked the counter, which answered
     dev.release("1")
     dev.release("2")
@@ -539,7 +539,7 @@ def test_W6_a_slam_stamped_a_third_of_a_wrap_from_the_window_is_judged_at_the_cl
     assert diff(stamp, t_open) < -QUARTER  # the counter's stamp: off the round's clock
     (slam,) = [a for a in round_actions(scr) if a[0] == "slam"]
     assert slam[1] == 1 and 300_000 <= diff(slam[2], t_open) <= 306_000  # judged at now
-    assert result(dev) == "P2 takes 1 from P1 Match: moon"
+    assert result(dev) == "P1 gives P2 a die. P2 matches P1: moon."
     assert 300 <= scr.fast[0] <= 306 and scr.fast[1] == 1  # a time it may keep
     dev.release("2")
     for rnd in (2, 3):  # the game goes on: each round's slam is judged the same way
@@ -554,7 +554,7 @@ def test_W6_a_slam_stamped_a_third_of_a_wrap_from_the_window_is_judged_at_the_cl
         (slam,) = [a for a in round_actions(scr) if a[0] == "slam"]
         assert slam[1] == 0 and diff(dev.app.pad_input.last[0].tick, t_open) < -QUARTER
         assert 200_000 <= diff(slam[2], t_open) <= 206_000
-        assert result(dev) == "P1 takes 1 from P2 Match: moon"
+        assert result(dev) == "P2 gives P1 a die. P1 matches P2: moon."
     assert g.dice == [4, 2] and scr.fast[0] <= 206
 
 
@@ -581,7 +581,7 @@ def test_W6_a_counter_that_jumps_in_the_window_judges_the_slam_at_the_windows_ti
     assert diff(dev.app.hw.slam_now(), t_open) > QUARTER
     (slam,) = [a for a in round_actions(scr) if a[0] == "slam"]
     assert slam == ("slam", 1, t_open)
-    assert result(dev) == "P2 takes 1 from P1 Match: moon"
+    assert result(dev) == "P1 gives P2 a die. P2 matches P1: moon."
     assert scr.guessed == [1] and scr.fast is None
     dev.release("2")
     until_stage(dev, "window", 6000)  # round 2, on the counter as it now is

@@ -125,7 +125,7 @@ def test_W3_the_ruling_picture_shows_collector_arrow_the_dice_taken_on_their_sym
     to_window(dev, scr, faces, dice=[4, 4, 3, 1], pool=0)
     dev.tap("2")
     until_stage(dev, "result", 100)
-    assert scr.msgs == ["P2 takes 2 from P1", "Match: moon"]
+    assert scr.msgs == ["P1 gives P2 2 dice.", "P2 matches P1: moon."]
     dev.run(20)
     shot = dev.screenshot()
     box, k = picture_band(dev, scr)
@@ -152,7 +152,7 @@ def test_W3_the_ruling_picture_shows_collector_arrow_the_dice_taken_on_their_sym
         assert dev.lines()[5:7] == scr.msgs
     else:
         run_until(dev, lambda: not scr.view.ruling.shown, 3000)
-        assert dev.lines()[4] == "P2 takes 2 from P1"
+        assert dev.lines()[4] == "P1 gives P2 2 dice."
         assert not find(dev.screenshot(), icon_mask("moon"), k, box)
 
 
@@ -182,7 +182,7 @@ def test_W8_a_wrong_slam_shows_its_die_going_to_the_pool_and_a_match_takes_the_p
     dev.tap("2")
     until_stage(dev, "result", 100)
     dev.run(20)
-    assert scr.msgs[:2] == ["P2 takes 1 from P1", "Plus 1 penalty die"]
+    assert scr.msgs[:2] == ["P1 gives P2 a die.", "P2 gets a pool die."]
     shot = dev.screenshot()
     stars = xs(find(shot, icon_mask("star"), k, box))
     plus = xs(find(shot, glyph_mask("+1"), k, box))
@@ -195,7 +195,7 @@ def test_W8_a_wrong_slam_shows_its_die_going_to_the_pool_and_a_match_takes_the_p
 @pytest.mark.parametrize("profile", PROFILES)
 def test_W12_the_picture_takes_no_longer_to_show_than_the_words_alone(dev_factory, profile):
     """Three seats on the OLED leave two message rows: the picture stands for the line
-    it draws ("Match: star"), so the ruling is one page, as its two lines were. The
+    it draws ("P1 matches P3: star."), so the ruling is one page, as its two lines were. The
     TFT has the rows for the picture and every line."""
     dev, scr = table(dev_factory, profile, (0, 1, 2))
     to_window(dev, scr, [["wild", "star", "bolt"], ["drop", "drop", "moon"], ["wild", "star"]],
@@ -203,12 +203,12 @@ def test_W12_the_picture_takes_no_longer_to_show_than_the_words_alone(dev_factor
     dev.tap("1")
     until_stage(dev, "result", 100)
     dev.run(20)
-    assert scr.msgs == ["P1 takes 1 from P3", "Plus 1 penalty die", "Match: star"]
+    assert scr.msgs == ["P3 gives P1 a die.", "P1 gets a pool die.", "P1 matches P3: star."]
     n = 3
     rows = dev.lines()[n:]
     if profile == "pico":
-        assert rows == ["", "P1 takes 1 from P3"] and scr.pages() == 2
-        assert scr.view.msgs_lines == ["", "P1 takes 1 from P3", "Plus 1 penalty die"]
+        assert rows == ["", "P3 gives P1 a die."] and scr.pages() == 2
+        assert scr.view.msgs_lines == ["", "P3 gives P1 a die.", "P1 gets a pool die."]
     else:
         assert rows[:4] == [""] + scr.msgs and scr.pages() == 1
     box, k = picture_band(dev, scr)
@@ -361,8 +361,8 @@ def test_on_the_tft_a_matchs_die_flies_between_the_spread_rows_at_the_dice_size(
 
 
 def test_S1_a_ruling_line_about_one_seat_is_in_its_colour(dev_factory):
-    """Issue 29: on the colour display a ruling's line that starts with a seat ("P2 takes
-    2 from P1") is drawn in that seat's S1 colour; a line about no one seat stays white."""
+    """Issue 29: on the colour display a ruling's line that starts with a seat ("P2 matches
+    P1: moon.") is drawn in that seat's S1 colour (each of a match's lines starts with one)."""
     dev, scr = table(dev_factory, "pico_tft", (0, 1, 2, 3))
     faces = [["wild", "moon", "moon", "star"], ["wild", "moon", "moon", "drop"],
              ["star"] * 3, ["bolt"]]  # fmt: skip
@@ -372,8 +372,8 @@ def test_S1_a_ruling_line_about_one_seat_is_in_its_colour(dev_factory):
     dev.run(20)
     t = dev.app.text
     lines = dev.lines()
-    r = lines.index("P2 takes 2 from P1")
+    r = lines.index("P2 matches P1: moon.")
     y = t.labels[r][0].y * t.scale
     drawn = colours_in(dev.screenshot(), 0, y, dev.hw.width, t.cell[1])
     assert t.colours[r] == 0x3060FF and drawn == {S1_COLOUR[1]}, drawn  # P2 blue
-    assert t.colours[lines.index("Match: moon")] == 0xFFFFFF
+    assert t.colours[lines.index("P1 gives P2 2 dice.")] == t.colours[0]  # P1's, as its row

@@ -44,7 +44,7 @@ def worth_showing(game, scr):
         return False
     g = scr.game
     if game == "wildside":
-        return scr.stage == "result" and any(" takes " in m for m in scr.msgs)
+        return scr.stage == "result" and any(" gives " in m for m in scr.msgs)
     if game == "gowild":
         return g.phase == "play" and len(g.plays) >= 2  # sets on the table
     if game == "diceland":

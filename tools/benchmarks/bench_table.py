@@ -540,7 +540,7 @@ def slam_once(seed=SLAM_SEED, frame_ms=SLAM_FRAME_MS):
             dev.run(1)
             if t_rule is None:
                 for t, lines in dev.log[log0:]:
-                    if any(" takes " in ln for ln in lines):
+                    if any(" gives " in ln for ln in lines):
                         t_rule = t
                         break
             if t_rule is not None:

@@ -9,7 +9,6 @@ to its view (oled.py or tft.py); its timing and the LEDs are clock.py's.
 from slampad.app import cues, legal
 from slampad.app.wildside.clock import WRAP, Clock
 from slampad.app.wildside.ruling import drawn, fly_from, parts
-from slampad.app.wildside.slamview import PAGE_MS
 from slampad.app.wildside.words import choice, describe, seat_names, stuck_note
 from slampad.bots.wildside import for_kind
 from slampad.games.wildside import Wildside
@@ -51,7 +50,7 @@ class PlayScreen(Clock):
         self.last_press = [None] * n
         self.flash = []  # seats whose dice flash after a ruling
         self.msgs = []
-        self.pic = None  # a ruling's picture: (ruling.parts, it draws the last line) or None
+        self.pic = None  # a ruling's picture: (ruling.parts, the line it draws or None) or None
         self.said = None  # (msgs, pic, when): the view starts its pages anew for a new one
         self.fly = None  # a ruling's die in flight to its collector (ruling.fly_from)
         self.slammer = None
@@ -104,8 +103,8 @@ class PlayScreen(Clock):
         self.view.show(self.game, moment)
 
     def pages(self):
-        """How many pages the message takes: the result stays until all were shown
-        (a stuck pad's note pages along, but never holds the game up)."""
+        """How many pages the message takes: the result stays until all were shown, each
+        for its reading time (a stuck pad's note pages along, never holding the game up)."""
         return max(1, self.view.pages())
 
     def enter(self, now):
@@ -244,7 +243,7 @@ class PlayScreen(Clock):
                 self.stage = "result"  # first: the ruling is drawn with the faces shown
                 self.t0 = now
                 self.after(self.act(("take",)), [list(r) for r in g.rolled], now)
-        elif self.stage == "result" and dt >= max(o["result_ms"], self.pages() * PAGE_MS):
+        elif self.stage == "result" and dt >= max(o["result_ms"], self.view.own_ms):
             if g.is_over():
                 return self.over()
             from slampad.app import saves

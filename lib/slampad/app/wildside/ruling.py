@@ -57,12 +57,17 @@ def parts(ev, rolled, pads):
 
 
 def drawn(words):
-    """Does the picture draw a ruling's last line whole (the symbols matched on, or a
-    die lost to the pool)? On a display with few message rows the picture stands for
-    it, so the ruling takes no longer to show than its words alone (the rows shown
-    are still the start of the words)."""
-    w = words[-1] if words else ""
-    return w.startswith("Match") or w.endswith("loses a die")
+    """Which of a ruling's lines the picture draws whole, or None: the match (both seats
+    and the symbols, wherever it is: lost presses are owned up to after it), or the last
+    line when it is a die lost to the pool. On a display with few message rows the
+    picture stands for it, so the ruling takes no longer to show than its words alone
+    and a match line of two rows is never split over two pages (slamview.paged)."""
+    for i in range(len(words)):
+        if " matches P" in words[i] or "s dice match P" in words[i]:
+            return i
+    if words and words[-1].endswith("loses a die"):
+        return len(words) - 1
+    return None
 
 
 class Ruling:

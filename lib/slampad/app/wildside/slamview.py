@@ -15,9 +15,38 @@ from slampad.ticks import ticks_diff
 
 WRAP = 1 << 29
 FRAME_MS = 60  # the tumbling dice's frame
-PAGE_MS = 1600  # long rulings are shown a page at a time
+PAGE_MS = 1600  # long rulings are shown a page at a time, each this long at least ...
+WORD_MS = 300  # ... and long enough to read: this per word on it ...
+BASE_MS = 400  # ... plus this (finding the place)
 FLY_MS = 600  # a ruling's die flies from the victim's row to the collector's
 SHOUT = 0xFFE000  # "SLAM!" where there is room for it
+
+
+def read_ms(rows):
+    """How long a page of ``rows`` stays up: long enough to read its words."""
+    n = 0
+    for x in rows:
+        n += len(x.split())
+    return max(PAGE_MS, BASE_MS + WORD_MS * n)
+
+
+def paged(msgs, cols, room):
+    """Messages (None: the picture's row) in ``room`` rows of ``cols``: (rows, the
+    message of each row, where each page starts). A message starts a page unless it fits
+    under the last one, so a page never ends mid-sentence; only a message longer than a
+    page goes on over the next (a ruling has none: its lines are one row each but the
+    match, shown only where it fits whole, ruling.drawn)."""
+    out, of, starts = [], [], []
+    for i in range(len(msgs)):
+        part = [""] if msgs[i] is None else wrap(msgs[i], cols)
+        if not starts or len(out) - starts[-1] + len(part) > room:
+            starts.append(len(out))
+        for j in range(len(part)):
+            if j and len(out) - starts[-1] >= room:
+                starts.append(len(out))
+            out.append(part[j])
+            of.append(i)
+    return out, of, starts
 
 
 class SlamView(View):
@@ -39,6 +68,8 @@ class SlamView(View):
         self.own = 0  # msgs_lines that are the game's own words (not a stuck pad's note)
         self.own_pages = 0  # ... and the pages they take
         self.page_starts = []  # where each page starts in msgs_lines
+        self.page_ms = []  # how long each page stays up (read_ms)
+        self.own_ms = 0  # ... the game's own pages, all told: the result stays this long
         self.frame = -1  # the tumbling dice's frame on screen
         self.flew = None  # the moment's last flying die ...
         self.fly = None  # ... while it flies: [tile, row from, die from, row to, start]
@@ -115,39 +146,29 @@ class SlamView(View):
             lines.append("%sP%d %s %2d" % (mark, pads[s] + 1, dice, n))
             colours.append(SEAT_COLOURS[pads[s]])
         room = self.room
-        # Pages of whole messages: a message starts a page unless it fits under the last.
-        self.msgs_lines = out = []
-        tints = []  # each line's colour: a message about one seat in its colour (S1)
-        self.page_starts = starts = []
         pic = msgs = None
         if self.said is not None:
             msgs, pic = self.said[0], self.said[1]
         msgs = msgs or []
         if pic:  # None: the picture's row, first; on few rows it stands for the line it draws
-            if pic[1] and sum(len(wrap(x, t.cols)) for x in msgs) >= room:
-                msgs = msgs[:-1]
+            d = pic[1]
+            if d is not None and sum(len(wrap(x, t.cols)) for x in msgs) >= room:
+                msgs = msgs[:d] + msgs[d + 1 :]
             msgs = [None] + msgs
         mine = len(msgs)
-        own = 0
         note = m["stuck"]
         if note:  # W13: last, so it pages after the game's words and covers none
             msgs = msgs + [note]
-        for i in range(len(msgs)):
-            if i == mine:
-                own = len(out)  # the game's own words end here
-            part = [""] if msgs[i] is None else wrap(msgs[i], t.cols)
-            tint = seat_colour(msgs[i] or "") if i < mine else 0xFFFFFF
-            if not starts or len(out) - starts[-1] + len(part) > room:
-                starts.append(len(out))
-            for j in range(len(part)):
-                if j and len(out) - starts[-1] >= room:
-                    starts.append(len(out))  # longer than a page: it goes on over the next
-                out.append(part[j])
-                tints.append(tint)
-        if not note:
-            own = len(out)
+        out, of, starts = paged(msgs, t.cols, room)
+        self.msgs_lines = out
+        self.page_starts = starts
+        tints = [seat_colour(msgs[i] or "") if i < mine else 0xFFFFFF for i in of]
+        own = len([i for i in of if i < mine])  # rows of the game's own words
         self.own = own
         self.own_pages = len([x for x in starts if x < own])
+        ends = starts[1:] + [len(out)]
+        self.page_ms = [read_ms(out[starts[i] : ends[i]]) for i in range(len(starts))]
+        self.own_ms = sum(self.page_ms[: self.own_pages])
         p = self.page % max(1, len(starts))
         page = []
         if starts:
@@ -190,9 +211,10 @@ class SlamView(View):
                     self.icons.fly(fly[0], fly[1], fly[2], fly[3], n, part, FLY_MS)
         if self.said and self.said[0] and len(self.page_starts) > 1:
             moving = True
-            if ticks_diff(now, self.page_at, WRAP) > PAGE_MS:
+            ms = self.page_ms[self.page % len(self.page_starts)]
+            if ticks_diff(now, self.page_at, WRAP) >= ms:
                 self.page += 1
-                self.page_at = now
+                self.page_at = (self.page_at + ms) % WRAP  # no drift: play.py holds own_ms
                 self.draw()
         return moving
 

@@ -13,11 +13,12 @@ def dice_text(rolled):
 
 
 def matched_on(ra, rb):
-    """Words for what two rolls matched on: "moon", "star and moon", "all wild"."""
+    """Words for what two rolls matched on: "moon", "moon and star", "moon, star and
+    drop", "all wild"."""
     if wm.all_wild(ra) or wm.all_wild(rb):
         return "all wild"
     names = [s for s in wm.SYMBOLS if min(ra.count(s), rb.count(s))]
-    return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1] if names[1:] else "".join(names)
 
 
 SHORT = 20  # the narrowest display's columns (the 240x240 one): every line fits whole
@@ -29,12 +30,29 @@ def fit(head, names):
     return [line] if len(line) <= SHORT else [head, names]
 
 
-def symbols_line(ra, rb):
-    """What two rolls matched on, in one short line: "Match: moon and star"."""
+def first_fit(*lines):
+    """The first of ``lines`` (most natural first) that fits on one row, else the last."""
+    for line in lines:
+        if len(line) <= SHORT:
+            return line
+    return lines[-1]
+
+
+def dice(n):
+    return "a die" if n == 1 else "%d dice" % n
+
+
+def match_line(s, v, ra, rb):
+    """Why seat s took dice from seat v, naming both: "P1 matches P3: moon." on one row
+    when it fits, else a whole sentence of two or three rows ("P1's dice match P3's: moon
+    and star.", "P3 rolled all wild: it matches P1.") (a ruling pages it whole,
+    or its picture stands for it: ruling.drawn)."""
     on = matched_on(ra, rb)
-    if len("Match: " + on) <= SHORT:
-        return "Match: " + on
-    return "Match on %d symbols" % (on.count(" and ") + 1)
+    a, b = seat(s), seat(v)
+    if wm.all_wild(ra) or wm.all_wild(rb):  # W4: an all-wild roll matches any other
+        a, b = (a, b) if wm.all_wild(ra) else (b, a)
+        return "%s rolled all wild: it matches %s." % (a, b)
+    return first_fit("%s matches %s: %s." % (a, b, on), "%s's dice match %s's: %s." % (a, b, on))
 
 
 def listed(seats):
@@ -44,19 +62,24 @@ def listed(seats):
 
 
 def describe(events, rolled):
-    """What a player should read, in plain words (no ruling ids: those are in the
-    comments), seats by name, each line whole and at most SHORT characters, so a ruling
-    pages a whole sentence at a time, never split mid-way."""
+    """What a player should read, in plain sentences (no ruling ids: those are in the
+    comments), seats by name, a line a sentence; each at most SHORT characters, so a ruling
+    pages a whole sentence at a time, never split mid-way, but the match line, which
+    is shown only where it fits whole (slamview.paged; elsewhere the picture draws it)."""
     out = []
     for e in events:
         k = e[0]
         if k == "match":  # W3/W4: k dice from the victim, and the pool with them (W8)
             _, s, v, n, moved = e
-            out.append("%s takes %d from %s" % (seat(s), n, seat(v)))
-            if moved > n:
+            # One row each (a 4-seat OLED has one message row): "P1 takes 2 dice from
+            # P3." would not fit, so the victim gives.
+            out.append("%s gives %s %s." % (seat(v), seat(s), dice(n)))
+            if moved > n:  # W8: the pool's dice go with the match
                 d = moved - n
-                out.append("Plus %d penalty %s" % (d, "die" if d == 1 else "dice"))
-            out.append(symbols_line(rolled[s], rolled[v]))
+                one = "a pool die" if d == 1 else "%d pool dice" % d
+                out.append(first_fit("%s gets %s." % (seat(s), one),
+                                     "Pool: %s to %s." % (dice(d), seat(s))))  # fmt: skip
+            out.append(match_line(s, v, rolled[s], rolled[v]))  # last: ruling.drawn
         elif k == "penalty":  # W8: a slam with no match
             out.extend(fit(seat(e[1][0]) + " slammed:" if len(e[1]) == 1
                            else listed(e[1]) + ":", "no match"))
