@@ -70,7 +70,7 @@ def test_W6_same_ms_both_matching_is_a_dead_heat(dev_factory, order):
     slams = [a for a in round_actions(scr) if a[0] == "slam"]
     assert sorted(slams) == [("slam", 0, t), ("slam", 1, t)]
     # A dead heat: no dice move, nobody is penalized, the dice are rolled again.
-    assert text == "P1 and P2 slammed at the same moment Roll again"
+    assert text == "P1 and P2 tied Both slammed at once Roll again"
     assert (scr.game.dice, scr.game.pool, scr.game.phase) == ([3, 3], 0, "roll")
     until_stage(dev, "count", 6000)  # its three lines and picture: two pages, each read
     assert scr.game.round == 2

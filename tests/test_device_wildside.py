@@ -389,8 +389,11 @@ def test_W10_W8_W6_result_lines_are_plain_sentences_that_fit_whole():
     assert say(("game_over", [0, 1, 3])) == ["A draw:", "P1, P2 and P4"]
     assert say(("penalty", [1])) == ["P2 slammed: no match", "P2 loses a die"]
     assert say(("penalty", [0, 2])) == ["P1 and P3: no match", "Each loses a die"]
-    assert say(("dead_heat", [0, 3])) == ["P1 and P4 slammed", "at the same moment",
+    assert say(("dead_heat", [0, 3])) == ["P1 and P4 tied", "Both slammed at once",
                                           "Roll again"]
+    assert say(("dead_heat", [0, 1, 2])) == ["P1, P2 and P3 tied", "All slammed at once",
+                                             "Roll again"]
+    assert say(("dead_heat", [0, 1, 2, 3]))[:2] == ["4 players tied", "All slammed at once"]
     assert say(("sudden_death", [1, 2])) == ["Tie for most dice!", "Still in: P2 and P3",
                                              "First match wins"]
     assert say(("out", [0])) == ["P1 is out"]

@@ -87,8 +87,9 @@ def describe(events, rolled):
         elif k == "false_start":  # W6
             out.append("%s slammed too early" % seat(e[1]))
         elif k == "dead_heat":  # W6: first place shared by two matches
-            out.extend(fit(listed(e[1]), "slammed"))
-            out.append("at the same moment")
+            tied = listed(e[1]) + " tied"  # a sentence a row: never split over two pages
+            out.append(tied if len(tied) <= SHORT else "%d players tied" % len(e[1]))
+            out.append("All slammed at once" if e[1][2:] else "Both slammed at once")
             out.append("Roll again")
         elif k == "none":  # W7
             out.append("Nobody slammed")
