@@ -50,13 +50,13 @@ def test_a_click_on_a_pads_picture_presses_that_pad_until_the_button_is_let_go(
     and slept, and the next key woke it at the resume offer. A click is a press now."""
     import sim_window
 
-    seen = {}
+    seen = {"held": []}  # where the pads are drawn, and pad 2 held or not, frame by frame
     real_draw = sim_window.Window.draw
 
     def draw(win):
         real_draw(win)
         seen["pads"] = list(win.pads)
-        seen["held"] = list(win.dev.app.pad_input.held)
+        seen["held"].append(win.dev.app.pad_input.held[1])
 
     monkeypatch.setattr(sim_window.Window, "draw", draw)
     # Where pad 2's picture is: the window's layout for this profile, drawn once.
@@ -76,18 +76,12 @@ def test_a_click_on_a_pads_picture_presses_that_pad_until_the_button_is_let_go(
         11: [mouse(pygame.MOUSEBUTTONDOWN, (cx + 300, cy + 300))],  # not on a pad
         12: [mouse(pygame.MOUSEBUTTONUP, (cx + 300, cy + 300))],
     }
-    held = []
-    real_handle_draw = draw
-
-    def draw_and_note(win):
-        real_handle_draw(win)
-        held.append(seen["held"][1])
-
-    monkeypatch.setattr(sim_window.Window, "draw", draw_and_note)
+    seen["held"] = []
     dev = device_helpers.run_window(monkeypatch, events, frames=16, profile=profile)
     scr = dev.app.screen
     assert type(scr).__name__ == "JoinScreen", dev.lines()
     assert scr.seats[1] == "human" and scr.seats[0] is None  # the click seated P2 only
+    held = seen["held"]
     assert held[6] and held[8] and not held[-1]  # held while the button was down
     assert not dev.held
 
