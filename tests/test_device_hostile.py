@@ -455,7 +455,7 @@ def long_wildside(dev, hold):
     dev.run(100)
     dev.tap("1")
     assert [a[1] for a in scr.actions if a[0] == "slam" and a[2] >= g.t_open][:1] == [0]
-    assert message_text(dev).startswith("P1 takes 1 from P2"), dev.lines()
+    assert message_text(dev).startswith("P2 gives P1 a die."), dev.lines()
 
 
 def long_gowild(dev, hold):
@@ -695,7 +695,7 @@ def bounce_wildside(dev, rng):
     acts = round_actions(scr)
     assert {a[1] for a in acts if a[0] == "slam"} == {0}
     assert [a for a in acts if a[0] == "judge"] == [("judge",)]
-    assert message_text(dev).startswith("P1 takes 1 from P2 Match: moon"), dev.lines()
+    assert message_text(dev).startswith("P2 gives P1 a die. P1 matches P2: moon."), dev.lines()
     assert scr.game.dice == [4, 2]
 
 
@@ -753,10 +753,10 @@ def bounce_tumblin_table(dev, rng):
     assert len(throws(scr)) == 8
     dev.run(100)
     enter = dev.app.screen
-    assert screen_name(dev) == "EnterScreen" and cursor_item(dev) == "1x level", dev.lines()
+    assert screen_name(dev) == "EnterScreen" and cursor_item(dev) == "On the 1x step", dev.lines()
     who = g.turn()
     bouncy_tap(dev, "select", rng, after=400)
-    assert enter.level == 1 and cursor_item(dev) == "Face 1 x 1 = 1" and g.dice[who] == []
+    assert enter.level == 1 and cursor_item(dev) == "1 x 1 = 1 point" and g.dice[who] == []
     bouncy_tap(dev, PADS[scr.seats[who]], rng, after=400)  # the seat's own pad confirms
     assert len(g.dice[who]) == 1 and enter.level is None, dev.lines()
 

@@ -171,7 +171,7 @@ def test_W5_a_choice_that_times_out_is_ruled_with_the_faces_still_shown(dev_fact
     assert seen, "nothing was drawn when the choice ran out"
     want = [tuple(icons.tile_of(f) for f in r) for r in rolls]
     assert seen[0] == want, seen[0]  # the first frame of the ruling already has the faces
-    assert dev.app.screen.msgs[0] == "P1 takes 2 from P3"
+    assert dev.app.screen.msgs[0] == "P3 gives P1 2 dice."
 
 
 @pytest.mark.parametrize("profile", ["pico", "pico_tft"])
@@ -207,7 +207,7 @@ def test_a_matchs_die_flies_from_the_victims_row_to_the_collectors(dev_factory):
     dev.run(200)
     dev.tap("3")  # P3 matches P1 on bolt
     until_stage(dev, "result", 100)
-    assert scr.msgs[0] == "P3 takes 1 from P1", scr.msgs
+    assert scr.msgs[0] == "P1 gives P3 a die.", scr.msgs
     f = scr.view.icons.flyer
     th = scr.view.icons.th
     ys = []
