@@ -109,10 +109,6 @@ def test_T5_a_team_wins_together_in_white(dev_factory):
     assert set(lit_colours(dev.screenshot(), scr.big.box)) == {"white"}
 
 
-def rgb(c):
-    return (c >> 16, (c >> 8) & 255, c & 255)
-
-
 SIX = [["P1", 0], ["P2", 3], ["P3", 12], ["P4", 1], ["P5", 0], ["P6", 2]]
 
 
@@ -122,7 +118,7 @@ def test_S1_the_colour_display_gives_each_seat_a_row_most_first_in_its_colour(de
     row in its seat's colour."""
     from slampad.app.over import OverScreen
     from slampad.app.scores import board
-    from slampad.app.ui import SEAT_COLOURS
+    from slampad.app.ui import SEAT_COLOURS, rgb
 
     dev = dev_factory("pico_tft")
     dev.run(300)
